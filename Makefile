@@ -1,0 +1,29 @@
+# fwdata: `make build` checks and prints the bundled data into build/; `make test` runs the tests.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: build test check clean bench
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+build: $(STAMP)
+	$(BIN)/fwdata build
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+check: test
+	$(BIN)/ruff check fwdata tests
+	$(BIN)/mypy
+
+bench: $(STAMP)
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf build $(VENV)

@@ -1,0 +1,5 @@
+"""Entry point for `python -m fwdata`."""
+
+from fwdata.cli import main
+
+main()

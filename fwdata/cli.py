@@ -1,0 +1,91 @@
+"""Command line: options -> BuildOptions -> one pipeline call -> a reporter -> exit code."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from fwdata import __version__
+from fwdata.errors import FwdataError
+from fwdata.options import CARD_SIZES, PAPERS, BuildOptions
+from fwdata.pipeline import RunResult, build_sources, check_sources
+from fwdata.reporting import format_json, format_text
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+path_args = click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+format_option = click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+                             show_default=True, help="How findings are printed.")
+strict_option = click.option("--strict", is_flag=True, help="Count warnings as errors.")
+
+
+def stops_cleanly(command: F) -> F:
+    """Turn an FwdataError into one line on stderr and its exit code (never a traceback)."""
+
+    @wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except FwdataError as exc:
+            click.echo(f"fwdata: {exc}", err=True)
+            sys.exit(exc.exit_code)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def report_and_exit(result: RunResult, output_format: str, strict: bool) -> None:
+    """Print the report and exit 0 (no errors) or 1 (errors, or warnings when strict)."""
+    text = format_json(result.report) if output_format == "json" else format_text(result.report)
+    click.echo(text)
+    sys.exit(1 if result.report.failed(strict) else 0)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="fwdata")
+def main() -> None:
+    """Validate, cross-check and print data cards, scenarios and play aids for
+    Fighting Wings, Flight Leader and Ace of Aces.
+
+    With no PATH, the repository's own cards/, scenarios/ and tables/ are read.
+    Exit codes: 0 no errors, 1 errors found, 2 usage or setup error.
+    """
+
+
+@main.command()
+@path_args
+@format_option
+@strict_option
+@stops_cleanly
+def check(paths: tuple[Path, ...], output_format: str, strict: bool) -> None:
+    """Check sources against their schemas, references and the game rules; print every finding."""
+    result = check_sources(list(paths), BuildOptions(strict=strict))
+    report_and_exit(result, output_format, strict)
+
+
+@main.command()
+@path_args
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("build"), show_default=True,
+              help="Folder the PDFs are written into.")
+@click.option("--paper", type=click.Choice(PAPERS), default="letter", show_default=True,
+              help="Sheet size for imposed cards, log sheets and play aids.")
+@click.option("--card-size", type=click.Choice(CARD_SIZES), default="half-letter", show_default=True,
+              help="Trim size of Fighting Wings Aircraft Data Cards.")
+@format_option
+@strict_option
+@stops_cleanly
+def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, output_format: str,
+          strict: bool) -> None:
+    """Check sources, then render every card, sheet and play aid into the build folder.
+
+    Nothing is written when any error is found; the previous build stays as it was.
+    """
+    options = BuildOptions(paper=paper, card_size=card_size, strict=strict, out_dir=out_dir)
+    result = build_sources(list(paths), options)
+    if not result.report.failed(strict) and output_format == "text":
+        click.echo(f"wrote {len(result.outputs)} files to {out_dir}", err=True)
+    report_and_exit(result, output_format, strict)

@@ -1,0 +1,109 @@
+"""Findings: every problem in the data, with a stable code, a severity and a location."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Severity(StrEnum):
+    """How much a finding matters: errors stop a build, warnings do not (unless --strict)."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """A place in a source file: 1-based line and column, and the JSON pointer of the value."""
+
+    path: str
+    line: int = 0
+    column: int = 0
+    pointer: str = ""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem in the data.
+
+    `code` is stable and documented in docs/findings.md; `message` says what was
+    expected, what was found and where the rule is.
+    """
+
+    location: Location
+    severity: Severity
+    code: str
+    message: str
+
+    def format_line(self) -> str:
+        """Return the one-line text form `path:line:col: severity CODE: message`."""
+        loc = self.location
+        where = loc.path if loc.line <= 0 else f"{loc.path}:{loc.line}:{loc.column}"
+        return f"{where}: {self.severity.value} {self.code}: {self.message}"
+
+    def as_json(self) -> dict[str, object]:
+        """Return the JSON form used by `--format json`."""
+        loc = self.location
+        return {
+            "path": loc.path,
+            "line": loc.line,
+            "column": loc.column,
+            "severity": self.severity.value,
+            "code": self.code,
+            "message": self.message,
+            "pointer": loc.pointer,
+        }
+
+
+def error(location: Location, code: str, message: str) -> Finding:
+    """Return an error finding."""
+    return Finding(location, Severity.ERROR, code, message)
+
+
+def warning(location: Location, code: str, message: str) -> Finding:
+    """Return a warning finding."""
+    return Finding(location, Severity.WARNING, code, message)
+
+
+def info(location: Location, code: str, message: str) -> Finding:
+    """Return an informational finding (never fails a build)."""
+    return Finding(location, Severity.INFO, code, message)
+
+
+@dataclass
+class Report:
+    """All findings of a run, and how many files were read."""
+
+    findings: list[Finding] = field(default_factory=list)
+    files_read: int = 0
+
+    def extend(self, findings: Iterable[Finding]) -> None:
+        """Add findings."""
+        self.findings.extend(findings)
+
+    def sorted(self) -> list[Finding]:
+        """Return the findings sorted by path, line, column, then code."""
+        return sorted(self.findings, key=lambda f: (f.location, f.code, f.message))
+
+    def count(self, severity: Severity) -> int:
+        """Count findings of one severity."""
+        return sum(1 for f in self.findings if f.severity is severity)
+
+    def failed(self, strict: bool = False) -> bool:
+        """Tell whether the run failed: any error, or any warning when `strict`."""
+        if self.count(Severity.ERROR):
+            return True
+        return strict and self.count(Severity.WARNING) > 0
+
+    def summary(self) -> str:
+        """Return the summary line, e.g. `2 errors, 1 warning in 57 files`."""
+
+        def plural(n: int, word: str) -> str:
+            return f"{n} {word}{'' if n == 1 else 's'}"
+
+        errors = self.count(Severity.ERROR)
+        warnings = self.count(Severity.WARNING)
+        return f"{plural(errors, 'error')}, {plural(warnings, 'warning')} in {plural(self.files_read, 'file')}"

@@ -1,0 +1,1 @@
+"""Rendering: geometry in points (layout, imposition) and the one PDF adapter (pdf.py)."""

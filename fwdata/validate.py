@@ -1,0 +1,227 @@
+"""Validation stage: check every document against the JSON Schema (draft 2020-12) of its kind."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import SchemaError, ValidationError, best_match
+from referencing import Registry, Resource
+from referencing.exceptions import Unresolvable
+
+from fwdata.errors import SchemaSetupError
+from fwdata.findings import Finding, error
+from fwdata.sources.document import SourceDocument, pointer_join
+
+KindKey = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class SchemaSet:
+    """The compiled validators, one per (system, kind)."""
+
+    root: Path
+    validators: Mapping[KindKey, Draft202012Validator]
+
+    def schema_path(self, system: str, kind: str) -> Path:
+        """Return the schema file of a kind: `<root>/<system>/<kind>.schema.json`."""
+        return self.root / system / f"{kind}.schema.json"
+
+
+def load_schemas(root: Path, kinds: Iterable[KindKey]) -> SchemaSet:
+    """Read and compile the schemas of `kinds` under `root`, with every schema file as a `$ref` target.
+
+    Raises SchemaSetupError (exit 2) when a schema is missing, is not JSON, or is
+    not a valid draft 2020-12 schema.
+    """
+    if not root.is_dir():
+        raise SchemaSetupError(f"schema folder not found: {root}")
+    registry: Registry = Registry()
+    contents: dict[Path, dict[str, Any]] = {}
+    for path in sorted(root.rglob("*.schema.json")):
+        schema = _read_schema(path)
+        contents[path] = schema
+        registry = registry.with_resource(path.resolve().as_uri(), Resource.from_contents(schema))
+    validators: dict[KindKey, Draft202012Validator] = {}
+    for system, kind in kinds:
+        path = root / system / f"{kind}.schema.json"
+        if path not in contents:
+            raise SchemaSetupError(f"{path}: schema for {system} {kind} not found")
+        try:
+            Draft202012Validator.check_schema(contents[path])
+        except SchemaError as exc:
+            raise SchemaSetupError(f"{path}: not a valid JSON Schema: {exc.message}") from None
+        validators[(system, kind)] = Draft202012Validator(contents[path], registry=registry)
+    return SchemaSet(root=root, validators=validators)
+
+
+def _read_schema(path: Path) -> dict[str, Any]:
+    try:
+        schema = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SchemaSetupError(f"{path}: cannot read schema: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise SchemaSetupError(f"{path}:{exc.lineno}:{exc.colno}: schema is not valid JSON: {exc.msg}") from None
+    if not isinstance(schema, dict):
+        raise SchemaSetupError(f"{path}: a schema must be a JSON object")
+    schema["$id"] = path.resolve().as_uri()
+    return schema
+
+
+def validate_documents(
+    documents: Sequence[SourceDocument], schemas: SchemaSet
+) -> tuple[list[SourceDocument], list[Finding]]:
+    """Validate every document; return those without schema errors, and all the findings.
+
+    Each schema error becomes one SCHEMA finding at the line of the offending
+    value (an unknown key at the key itself). For `anyOf`/`oneOf` failures the
+    single most relevant sub-error is reported.
+    """
+    valid: list[SourceDocument] = []
+    findings: list[Finding] = []
+    systems = sorted({system for system, _ in schemas.validators})
+    for document in documents:
+        problems = _envelope_findings(document, schemas, systems)
+        if not problems:
+            validator = schemas.validators[(document.system or "", document.kind or "")]
+            try:
+                errors = list(validator.iter_errors(document.data))
+            except Unresolvable as exc:
+                raise SchemaSetupError(f"{schemas.schema_path(document.system or '', document.kind or '')}: "
+                                       f"unresolvable $ref {exc}") from None
+            for problem in errors:
+                problems.extend(_error_findings(document, problem))
+        findings.extend(problems)
+        if not problems:
+            valid.append(document)
+    return valid, findings
+
+
+def _envelope_findings(document: SourceDocument, schemas: SchemaSet, systems: list[str]) -> list[Finding]:
+    data = document.data
+    for key in ("system", "kind"):
+        if key not in data:
+            return [error(document.locate(""), "SCHEMA", f"missing required key {key!r} (every source says "
+                          "which system and kind it is)")]
+    if not isinstance(data["system"], str) or data["system"] not in systems:
+        hint = _did_you_mean(data["system"], systems)
+        return [error(document.locate("/system"), "SCHEMA-KIND",
+                      f"system {data['system']!r} is not one of {', '.join(systems)}{hint}")]
+    kinds = sorted(kind for system, kind in schemas.validators if system == data["system"])
+    if not isinstance(data["kind"], str) or data["kind"] not in kinds:
+        hint = _did_you_mean(data["kind"], kinds)
+        return [error(document.locate("/kind"), "SCHEMA-KIND",
+                      f"kind {data['kind']!r} is not a {data['system']} kind (expected one of "
+                      f"{', '.join(kinds)}){hint}")]
+    return []
+
+
+def _error_findings(document: SourceDocument, problem: ValidationError) -> list[Finding]:
+    if problem.validator in ("anyOf", "oneOf") and problem.context:
+        chosen = best_match(problem.context)
+        if chosen is not None and chosen.validator not in ("anyOf", "oneOf"):
+            problem = chosen
+    pointer = _pointer(problem.absolute_path)
+    where = _dotted(problem.absolute_path)
+    prefix = f"{where}: " if where else ""
+    if problem.validator == "additionalProperties" and isinstance(problem.instance, dict):
+        allowed = sorted(problem.schema.get("properties", {}))
+        findings = []
+        for key in sorted(set(problem.instance) - set(allowed)):
+            if any(_matches(pattern, key) for pattern in problem.schema.get("patternProperties", {})):
+                continue
+            hint = _did_you_mean(key, allowed)
+            listed = f" (allowed: {', '.join(allowed)})" if allowed and not hint else ""
+            findings.append(error(document.locate(pointer_join(pointer, key), at_key=True), "SCHEMA",
+                                  f"{prefix}unknown key {key!r}{hint}{listed}"))
+        return findings
+    return [error(document.locate(pointer), "SCHEMA", prefix + _message(problem))]
+
+
+def _matches(pattern: str, key: str) -> bool:
+    return re.search(pattern, key) is not None
+
+
+def _message(problem: ValidationError) -> str:
+    value = problem.instance
+    expected: Any = problem.validator_value
+    description = problem.schema.get("description") if isinstance(problem.schema, dict) else None
+    match problem.validator:
+        case "required":
+            missing = [key for key in expected if isinstance(value, dict) and key not in value]
+            return f"missing required key {', '.join(map(repr, missing))}"
+        case "type":
+            wanted = " or ".join(expected) if isinstance(expected, list) else expected
+            return f"expected {_article(wanted)}, found {_describe(value)}"
+        case "enum":
+            hint = _did_you_mean(value, [str(v) for v in expected])
+            return f"{_short(value)} is not one of: {', '.join(map(str, expected))}{hint}"
+        case "const":
+            return f"expected {_short(expected)}, found {_short(value)}"
+        case "minimum":
+            return f"{_short(value)} is below the minimum {expected}"
+        case "maximum":
+            return f"{_short(value)} is above the maximum {expected}"
+        case "exclusiveMinimum":
+            return f"{_short(value)} must be greater than {expected}"
+        case "exclusiveMaximum":
+            return f"{_short(value)} must be less than {expected}"
+        case "multipleOf":
+            return f"{_short(value)} is not a multiple of {expected}" + (f" ({description})" if description else "")
+        case "pattern":
+            return f"{_short(value)} does not match {expected}" + (f" ({description})" if description else "")
+        case "minItems":
+            return f"expected at least {expected} item{'s' if expected != 1 else ''}, found {len(value)}"
+        case "maxItems":
+            return f"expected at most {expected} item{'s' if expected != 1 else ''}, found {len(value)}"
+        case "minLength":
+            return f"text {_short(value)} is shorter than {expected} characters"
+        case "maxLength":
+            return f"text is longer than {expected} characters"
+    return problem.message
+
+
+def _pointer(path: Iterable[str | int]) -> str:
+    pointer = ""
+    for token in path:
+        pointer = pointer_join(pointer, token)
+    return pointer
+
+
+def _dotted(path: Iterable[str | int]) -> str:
+    text = ""
+    for token in path:
+        text += f"[{token}]" if isinstance(token, int) else (f".{token}" if text else str(token))
+    return text
+
+
+def _article(name: str) -> str:
+    names = {"number": "a number", "integer": "an integer", "string": "a string", "object": "a mapping",
+             "array": "a list", "boolean": "true or false", "null": "an empty value (null)"}
+    return names.get(name, name)
+
+
+def _describe(value: Any) -> str:
+    kinds = {bool: "true/false", int: "integer", float: "number", str: "string", list: "list", dict: "mapping"}
+    if value is None:
+        return "an empty value"
+    kind = kinds.get(type(value), type(value).__name__)
+    return kind if isinstance(value, list | dict) else f"{kind} {_short(value)}"
+
+
+def _short(value: Any) -> str:
+    text = repr(value) if isinstance(value, str) else json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _did_you_mean(value: Any, choices: Sequence[str]) -> str:
+    if not isinstance(value, str):
+        return ""
+    close = difflib.get_close_matches(value, choices, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
