@@ -27,7 +27,7 @@ class RunResult:
     outputs: list[Output] = field(default_factory=list)
 
 
-def check_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: Path = SCHEMA_ROOT) -> RunResult:
+def check_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: Path | None = None) -> RunResult:
     """Run every stage up to the cross-checks; nothing is rendered or written.
 
     Raises FwdataError subclasses for conditions that stop the run (no sources,
@@ -39,7 +39,7 @@ def check_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     documents, findings = load_sources(files)
     report.extend(findings)
     kinds = [(system.id, kind) for system in systems.values() for kind in system.build_models]
-    schemas = load_schemas(schema_root, kinds)
+    schemas = load_schemas(schema_root or SCHEMA_ROOT, kinds)
     valid, findings = validate_documents(documents, schemas)
     report.extend(findings)
     catalog, findings = build_models(valid, systems)
@@ -48,7 +48,7 @@ def check_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     return RunResult(report=report, catalog=catalog)
 
 
-def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: Path = SCHEMA_ROOT) -> RunResult:
+def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: Path | None = None) -> RunResult:
     """Check, then render and write every output into `options.out_dir`.
 
     Rendering runs only when the checks found no errors, and files are written

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -14,10 +13,12 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError, ValidationError, best_match
 from referencing import Registry, Resource
 from referencing.exceptions import Unresolvable
+from referencing.jsonschema import DRAFT202012
 
 from fwdata.errors import SchemaSetupError
 from fwdata.findings import Finding, error
 from fwdata.sources.document import SourceDocument, pointer_join
+from fwdata.suggestions import did_you_mean
 
 KindKey = tuple[str, str]
 
@@ -47,7 +48,7 @@ def load_schemas(root: Path, kinds: Iterable[KindKey]) -> SchemaSet:
     for path in sorted(root.rglob("*.schema.json")):
         schema = _read_schema(path)
         contents[path] = schema
-        registry = registry.with_resource(path.resolve().as_uri(), Resource.from_contents(schema))
+        registry = registry.with_resource(path.resolve().as_uri(), Resource(contents=schema, specification=DRAFT202012))
     validators: dict[KindKey, Draft202012Validator] = {}
     for system, kind in kinds:
         path = root / system / f"{kind}.schema.json"
@@ -110,12 +111,12 @@ def _envelope_findings(document: SourceDocument, schemas: SchemaSet, systems: li
             return [error(document.locate(""), "SCHEMA", f"missing required key {key!r} (every source says "
                           "which system and kind it is)")]
     if not isinstance(data["system"], str) or data["system"] not in systems:
-        hint = _did_you_mean(data["system"], systems)
+        hint = did_you_mean(data["system"], systems)
         return [error(document.locate("/system"), "SCHEMA-KIND",
                       f"system {data['system']!r} is not one of {', '.join(systems)}{hint}")]
     kinds = sorted(kind for system, kind in schemas.validators if system == data["system"])
     if not isinstance(data["kind"], str) or data["kind"] not in kinds:
-        hint = _did_you_mean(data["kind"], kinds)
+        hint = did_you_mean(data["kind"], kinds)
         return [error(document.locate("/kind"), "SCHEMA-KIND",
                       f"kind {data['kind']!r} is not a {data['system']} kind (expected one of "
                       f"{', '.join(kinds)}){hint}")]
@@ -124,7 +125,9 @@ def _envelope_findings(document: SourceDocument, schemas: SchemaSet, systems: li
 
 def _error_findings(document: SourceDocument, problem: ValidationError) -> list[Finding]:
     if problem.validator in ("anyOf", "oneOf") and problem.context:
-        chosen = best_match(problem.context)
+        # A branch that failed only on type is the least telling when another branch got further.
+        deeper = [sub for sub in problem.context if sub.validator != "type"]
+        chosen = best_match(deeper or problem.context)
         if chosen is not None and chosen.validator not in ("anyOf", "oneOf"):
             problem = chosen
     pointer = _pointer(problem.absolute_path)
@@ -136,7 +139,7 @@ def _error_findings(document: SourceDocument, problem: ValidationError) -> list[
         for key in sorted(set(problem.instance) - set(allowed)):
             if any(_matches(pattern, key) for pattern in problem.schema.get("patternProperties", {})):
                 continue
-            hint = _did_you_mean(key, allowed)
+            hint = did_you_mean(key, allowed)
             listed = f" (allowed: {', '.join(allowed)})" if allowed and not hint else ""
             findings.append(error(document.locate(pointer_join(pointer, key), at_key=True), "SCHEMA",
                                   f"{prefix}unknown key {key!r}{hint}{listed}"))
@@ -160,7 +163,7 @@ def _message(problem: ValidationError) -> str:
             wanted = " or ".join(expected) if isinstance(expected, list) else expected
             return f"expected {_article(wanted)}, found {_describe(value)}"
         case "enum":
-            hint = _did_you_mean(value, [str(v) for v in expected])
+            hint = did_you_mean(value, [str(v) for v in expected])
             return f"{_short(value)} is not one of: {', '.join(map(str, expected))}{hint}"
         case "const":
             return f"expected {_short(expected)}, found {_short(value)}"
@@ -218,10 +221,3 @@ def _describe(value: Any) -> str:
 def _short(value: Any) -> str:
     text = repr(value) if isinstance(value, str) else json.dumps(value)
     return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _did_you_mean(value: Any, choices: Sequence[str]) -> str:
-    if not isinstance(value, str):
-        return ""
-    close = difflib.get_close_matches(value, choices, n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""

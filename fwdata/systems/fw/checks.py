@@ -1,0 +1,75 @@
+"""Fighting Wings cross-checks: references between documents and the shape of play-aid tables."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from fwdata.findings import Finding, error
+from fwdata.options import BuildOptions
+from fwdata.suggestions import did_you_mean
+from fwdata.systems import Catalog
+from fwdata.systems.fw.card_checks import check_card
+from fwdata.systems.fw.model import AircraftDataCard, Scenario, resolve_variant_chain
+from fwdata.systems.fw.tables import RuleTable
+
+
+def run_checks(catalog: Catalog, options: BuildOptions) -> Iterator[Finding]:
+    """Yield every Fighting Wings finding: references first, then table shapes."""
+    yield from check_variant_bases(catalog)
+    yield from check_scenario_references(catalog)
+    yield from check_table_shapes(catalog)
+    for entry in catalog.entries("fw", "aircraft"):
+        card = resolve_variant_chain(entry.model, lambda key: _card(catalog, key))
+        if card is not None:
+            yield from check_card(card, entry.document, entry.model.present)
+
+
+def check_variant_bases(catalog: Catalog) -> Iterator[Finding]:
+    """Every `variant_of` names an existing aircraft, and variants do not form a loop."""
+    for entry in catalog.entries("fw", "aircraft"):
+        card: AircraftDataCard = entry.model
+        if card.variant_of is None:
+            continue
+        if catalog.get("fw", "aircraft", card.variant_of) is None:
+            yield error(entry.document.locate("/variant_of"), "REF-UNKNOWN",
+                        f"variant_of {card.variant_of!r}: no fw aircraft with that id"
+                        f"{did_you_mean(card.variant_of, catalog.ids('fw', 'aircraft'))}")
+            continue
+        seen = [card.id]
+        current: AircraftDataCard | None = card
+        while current is not None and current.variant_of is not None:
+            if current.variant_of in seen:
+                yield error(entry.document.locate("/variant_of"), "REF-CYCLE",
+                            f"variant_of forms a loop: {' -> '.join([*seen, current.variant_of])}")
+                break
+            seen.append(current.variant_of)
+            base = catalog.get("fw", "aircraft", current.variant_of)
+            current = base.model if base else None
+
+
+def check_scenario_references(catalog: Catalog) -> Iterator[Finding]:
+    """Every aircraft a scenario names exists in the catalog."""
+    known = set(catalog.ids("fw", "aircraft"))
+    for entry in catalog.entries("fw", "scenario"):
+        scenario: Scenario = entry.model
+        for aircraft in scenario.aircraft():
+            if aircraft.aircraft not in known:
+                yield error(entry.document.locate(f"{aircraft.pointer}/aircraft"), "REF-UNKNOWN",
+                            f"aircraft {aircraft.aircraft!r}: no fw aircraft card with that id"
+                            f"{did_you_mean(aircraft.aircraft, known)}")
+
+
+def check_table_shapes(catalog: Catalog) -> Iterator[Finding]:
+    """Every table row has exactly one cell per column."""
+    for entry in catalog.entries("fw", "table"):
+        table: RuleTable = entry.model
+        for index, row in enumerate(table.rows):
+            if len(row) != len(table.column_keys):
+                yield error(entry.document.locate(f"/rows/{index}"), "FW-TABLE-SHAPE",
+                            f"row {index + 1} has {len(row)} cells; the table has {len(table.column_keys)} "
+                            f"columns ({', '.join(table.column_keys)})")
+
+
+def _card(catalog: Catalog, card_id: str) -> AircraftDataCard | None:
+    entry = catalog.get("fw", "aircraft", card_id)
+    return entry.model if entry else None

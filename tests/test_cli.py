@@ -1,0 +1,135 @@
+"""The command line as a user meets it: exit codes, stdout and stderr kept apart, text and JSON output."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from fwdata.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+BROKEN = Path(__file__).parent / "cases" / "schema-errors"
+
+
+@pytest.fixture()
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.fixture()
+def fw_pack(tmp_path: Path) -> Path:
+    """A copy of the bundled Fighting Wings sources, to break on purpose."""
+    pack = tmp_path / "pack"
+    for folder in ("cards/fw", "scenarios/fw", "tables/fw"):
+        shutil.copytree(ROOT / folder, pack / folder)
+    return pack
+
+
+def test_check_bundled_sources_exits_0(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = runner.invoke(main, ["check"])
+    assert result.exit_code == 0, result.output
+    assert " 0 errors" in result.stdout.splitlines()[-1] or result.stdout.splitlines()[-1].startswith("0 errors")
+    assert result.stderr == ""
+
+
+def test_check_broken_file_exits_1_and_names_the_line(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["check", str(BROKEN / "table.yaml")])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert any(line.endswith("table.yaml:3:5: error SCHEMA: id: 'Bad_Id' does not match ^[a-z0-9]+(-[a-z0-9]+)*$ "
+                             "(Document id, unique within (system, kind): lowercase kebab-case, for example p-51d.)")
+               for line in lines)
+    assert lines[-1] == "6 errors, 0 warnings in 1 file"
+    assert "Traceback" not in result.output
+
+
+def test_json_format(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["check", "--format", "json", str(BROKEN)])
+    assert result.exit_code == 1
+    payload = json.loads(result.stdout)
+    assert payload["summary"]["errors"] == 6 and payload["summary"]["files"] == 1
+    first = payload["findings"][0]
+    assert set(first) == {"path", "line", "column", "severity", "code", "message", "pointer"}
+    unknown = next(f for f in payload["findings"] if "colums" in f["message"])
+    assert (unknown["line"], unknown["column"], unknown["pointer"]) == (9, 1, "/colums")
+
+
+def test_missing_path_is_a_usage_error(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(main, ["check", str(tmp_path / "nope")])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.strip().endswith("nope: no such file or folder")
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_bad_option_is_a_usage_error(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["build", "--paper", "legal"])
+    assert result.exit_code == 2
+
+
+def test_strict_counts_warnings(runner: CliRunner, fw_pack: Path) -> None:
+    card = fw_pack / "cards/fw/p-51d.yaml"
+    text = card.read_text()
+    # A falling Side Slip FP line is a warning (FW-BANK-SLIP), not an error.
+    start = text.index("slip_fps:")
+    line_end = text.index("\n", start)
+    card.write_text(text[:start] + "slip_fps: {s0_45: 3, s5_75: 2, s8_95: 2, s10_up: 2}" + text[line_end:])
+    relaxed = runner.invoke(main, ["check", str(fw_pack)])
+    strict = runner.invoke(main, ["check", "--strict", str(fw_pack)])
+    assert "warning FW-BANK-SLIP" in relaxed.stdout
+    assert relaxed.exit_code == 0 and strict.exit_code == 1
+
+
+def test_unknown_reference_is_reported(runner: CliRunner, fw_pack: Path) -> None:
+    scenario = next((fw_pack / "scenarios/fw").glob("*.yaml"))
+    scenario.write_text(scenario.read_text().replace("aircraft: p-51d", "aircraft: p-51x", 1))
+    result = runner.invoke(main, ["check", str(fw_pack)])
+    assert result.exit_code == 1
+    assert "error REF-UNKNOWN: aircraft 'p-51x': no fw aircraft card with that id" in result.stdout
+
+
+def test_duplicate_id_is_reported(runner: CliRunner, fw_pack: Path) -> None:
+    shutil.copy(fw_pack / "cards/fw/p-51d.yaml", fw_pack / "cards/fw/p-51d-copy.yaml")
+    result = runner.invoke(main, ["check", str(fw_pack)])
+    assert result.exit_code == 1
+    assert "error REF-DUPLICATE-ID: fw aircraft id 'p-51d' is already used at" in result.stdout
+
+
+def test_build_writes_nothing_when_there_are_errors(runner: CliRunner, fw_pack: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "previous.pdf").write_bytes(b"keep me")
+    (fw_pack / "cards/fw/broken.yaml").write_text("system: fw\nkind: aircraft\nid: x\n")
+    result = runner.invoke(main, ["build", "--out", str(out), str(fw_pack)])
+    assert result.exit_code == 1
+    assert sorted(p.name for p in out.rglob("*")) == ["previous.pdf"]
+    assert (out / "previous.pdf").read_bytes() == b"keep me"
+
+
+def test_build_into_a_file_is_a_setup_error(runner: CliRunner, fw_pack: Path, tmp_path: Path) -> None:
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file, not a folder")
+    result = runner.invoke(main, ["build", "--out", str(blocker / "build"), str(fw_pack)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("fwdata: cannot write")
+    assert "Traceback" not in result.output
+
+
+def test_missing_schema_folder_is_a_setup_error(runner: CliRunner, fw_pack: Path, monkeypatch) -> None:
+    monkeypatch.setattr("fwdata.pipeline.SCHEMA_ROOT", fw_pack / "no-schemas")
+    result = runner.invoke(main, ["check", str(fw_pack)])
+    assert result.exit_code == 2
+    assert "schema folder not found" in result.stderr
+
+
+def test_python_dash_m_entry_point() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "fwdata", "--version"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and "fwdata" in done.stdout
