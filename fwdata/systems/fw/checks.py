@@ -10,6 +10,7 @@ from fwdata.suggestions import did_you_mean
 from fwdata.systems import Catalog
 from fwdata.systems.fw.card_checks import check_card
 from fwdata.systems.fw.model import AircraftDataCard, Scenario, resolve_variant_chain
+from fwdata.systems.fw.scenario_checks import check_scenario
 from fwdata.systems.fw.tables import RuleTable
 
 
@@ -18,10 +19,19 @@ def run_checks(catalog: Catalog, options: BuildOptions) -> Iterator[Finding]:
     yield from check_variant_bases(catalog)
     yield from check_scenario_references(catalog)
     yield from check_table_shapes(catalog)
+    def lookup(card_id: str) -> AircraftDataCard | None:
+        return _card(catalog, card_id)
+
+    def resolved(card_id: str) -> AircraftDataCard | None:
+        card = lookup(card_id)
+        return resolve_variant_chain(card, lookup) if card else None
+
     for entry in catalog.entries("fw", "aircraft"):
-        card = resolve_variant_chain(entry.model, lambda key: _card(catalog, key))
+        card = resolved(entry.model.id)
         if card is not None:
             yield from check_card(card, entry.document, entry.model.present)
+    for entry in catalog.entries("fw", "scenario"):
+        yield from check_scenario(entry.model, entry.document, resolved)
 
 
 def check_variant_bases(catalog: Catalog) -> Iterator[Finding]:

@@ -130,6 +130,7 @@ class AircraftDataCard:
     flags: Mapping[str, Any] | None
     variants: tuple[str, ...]
     derivation: str | None
+    band_altitudes: tuple[Mapping[str, Any], ...] = ()
     present: frozenset[str] = field(default_factory=frozenset)
 
     def band(self, band: str) -> PerformanceBand | None:
@@ -184,13 +185,14 @@ def build_aircraft(document: SourceDocument) -> AircraftDataCard:
         flags=frozen(data["flags"]) if "flags" in data else None,
         variants=tuple(data.get("variants", ())),
         derivation=data.get("derivation"),
+        band_altitudes=tuple(frozen(item) for item in data.get("band_altitudes", ())),
         present=frozenset(data),
     )
 
 
 # Sections a variant card may leave out and inherit from its base card.
 INHERITED = ("general", "performance", "turn_decel", "power_chart", "climb", "firepower", "fuel", "stations",
-             "total_weight_limit_lb", "flags")
+             "total_weight_limit_lb", "flags", "band_altitudes")
 
 
 def resolve_card(card: AircraftDataCard, base: AircraftDataCard) -> AircraftDataCard:
