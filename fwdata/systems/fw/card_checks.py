@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from fwdata.findings import Finding, error, warning
 from fwdata.sources.document import SourceDocument
+from fwdata.systems.fw import rules
 from fwdata.systems.fw.model import (
     BANDS,
     SPEED_COLUMN_TITLES,
@@ -16,33 +16,18 @@ from fwdata.systems.fw.model import (
     PerformanceBand,
 )
 
-POWER_CELL = re.compile(r"^(?:[-–]|(\d+(?:\.\d+)?)(?:/(\d+(?:\.\d+)?))?)$")
-# Lower bound of each Power versus Speed Chart column in FP (OTR 5.5.1).
-SPEED_COLUMN_FLOORS = (0.0, 5.0, 8.0, 10.0)
-
-
-def parse_power_cell(cell: str) -> tuple[float, float] | None:
-    """Return (military, emergency) accel points of a Power versus Speed cell, or None if malformed.
-
-    "M" gives (M, M); "M/E" gives (M, E); a dash gives (0, 0) (OTR 4.1: no accel).
-    """
-    match = POWER_CELL.match(cell.strip())
-    if not match:
-        return None
-    if match.group(1) is None:
-        return 0.0, 0.0
-    military = float(match.group(1))
-    emergency = float(match.group(2)) if match.group(2) is not None else military
-    return military, emergency
-
 
 def _fp(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}"
 
 
-def speed_column(speed_fp: float) -> int:
-    """Return the Power versus Speed Chart column index (0..3) of a speed in FP (OTR 5.5.1)."""
-    return sum(1 for floor in SPEED_COLUMN_FLOORS[1:] if speed_fp >= floor)
+def _power_cell(cell: str) -> tuple[float, float] | None:
+    """Return (military, emergency) accel of a power cell ("M" gives (M, M)), or None if malformed (OTR 4.1)."""
+    try:
+        parsed = rules.parse_power_cell(cell)
+    except ValueError:
+        return None
+    return parsed.military, parsed.emergency if parsed.emergency is not None else parsed.military
 
 
 def check_card(card: AircraftDataCard, document: SourceDocument, own: frozenset[str]) -> Iterator[Finding]:
@@ -152,7 +137,7 @@ def _power_chart(card: AircraftDataCard, document: SourceDocument) -> Iterator[F
         at = f"/power_chart/rows/{row.index}"
         parsed = []
         for column, cell in enumerate(row.cells):
-            value = parse_power_cell(cell)
+            value = _power_cell(cell)
             if value is None:
                 yield error(document.locate(f"{at}/{SPEED_COLUMNS[column]}"), "FW-POWER-CELL",
                             f"{row.band} band, speed {SPEED_COLUMN_TITLES[column]}: power cell {cell!r} is not "
@@ -164,7 +149,9 @@ def _power_chart(card: AircraftDataCard, document: SourceDocument) -> Iterator[F
             parsed.append(value)
         band = card.band(row.band)
         if band is not None and all(v is not None for v in parsed):
-            for column in range(speed_column(band.min_fp), speed_column(max(band.max_fp - 0.5, band.min_fp)) + 1):
+            first = rules.power_speed_column(band.min_fp)
+            last = rules.power_speed_column(max(band.max_fp - 0.5, band.min_fp))
+            for column in range(first, last + 1):
                 if parsed[column] is not None and parsed[column][0] <= 0:  # type: ignore[index]
                     yield warning(document.locate(f"{at}/{SPEED_COLUMNS[column]}"), "FW-POWER-REACH",
                                   f"{row.band} band: no military accel at speed {SPEED_COLUMN_TITLES[column]}, "

@@ -1,4 +1,4 @@
-"""Fighting Wings cross-checks: references between documents and the shape of play-aid tables."""
+"""Fighting Wings cross-checks: references, then every card, table and scenario against the rules."""
 
 from __future__ import annotations
 
@@ -11,14 +11,17 @@ from fwdata.systems import Catalog
 from fwdata.systems.fw.card_checks import check_card
 from fwdata.systems.fw.model import AircraftDataCard, Scenario, resolve_variant_chain
 from fwdata.systems.fw.scenario_checks import check_scenario
-from fwdata.systems.fw.tables import RuleTable
+from fwdata.systems.fw.simulation_checks import check_simulations
+from fwdata.systems.fw.table_checks import check_table
+from fwdata.systems.fw.tables import RuleTable, bundled_tables
 
 
 def run_checks(catalog: Catalog, options: BuildOptions) -> Iterator[Finding]:
-    """Yield every Fighting Wings finding: references first, then table shapes."""
+    """Yield every Fighting Wings finding: references, table shapes and rules, cards, scenarios."""
     yield from check_variant_bases(catalog)
     yield from check_scenario_references(catalog)
     yield from check_table_shapes(catalog)
+
     def lookup(card_id: str) -> AircraftDataCard | None:
         return _card(catalog, card_id)
 
@@ -26,10 +29,14 @@ def run_checks(catalog: Catalog, options: BuildOptions) -> Iterator[Finding]:
         card = lookup(card_id)
         return resolve_variant_chain(card, lookup) if card else None
 
+    tables = {**bundled_tables(), **{entry.model.id: entry.model for entry in catalog.entries("fw", "table")}}
     for entry in catalog.entries("fw", "aircraft"):
         card = resolved(entry.model.id)
         if card is not None:
             yield from check_card(card, entry.document, entry.model.present)
+            yield from check_simulations(card, entry.document, entry.model.present, tables)
+    for entry in catalog.entries("fw", "table"):
+        yield from check_table(entry.model, entry.document)
     for entry in catalog.entries("fw", "scenario"):
         yield from check_scenario(entry.model, entry.document, resolved)
 

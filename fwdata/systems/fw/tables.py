@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 Cell = float | int | str | None
@@ -77,3 +79,24 @@ def rule_table_from_data(data: Mapping[str, Any]) -> RuleTable:
         restored_cells=frozenset(restored),
         notes=tuple(data.get("notes", ())),
     )
+
+
+BUNDLED_TABLES = Path(__file__).resolve().parents[3] / "tables" / "fw"
+
+
+@cache
+def bundled_tables() -> dict[str, RuleTable]:
+    """Return the play-aid tables shipped in the repository's tables/fw/, by id.
+
+    The rule simulations use them when the checked sources do not include tables
+    (a community pack of cards only). A file that does not load is left out.
+    """
+    from fwdata.sources.yaml_loader import load_source
+
+    tables: dict[str, RuleTable] = {}
+    for path in sorted(BUNDLED_TABLES.glob("*.yaml")):
+        document, findings = load_source(path)
+        if document is not None and not findings:
+            table = rule_table_from_data(document.data)
+            tables[table.id] = table
+    return tables

@@ -1,0 +1,144 @@
+"""Fighting Wings rendering: Aircraft Data Cards (single and imposed), A/C log sheets and the play-aid tables.
+
+Outputs, relative to the build folder:
+  fw/aircraft/<id>.pdf        one card per aircraft and variant, page = card trim size
+  fw/aircraft.pdf             every card imposed on the paper with crop marks (never scaled)
+  fw/logsheet/blank.pdf       a blank A/C log sheet
+  fw/logsheet/<scenario>.pdf  one pre-filled log sheet per aircraft of the scenario
+  fw/table.pdf                every rule table
+A half-letter card fits one to a Letter sheet (and an A5 card one to an A4 sheet)
+once the 1/4 in printer margin is kept: cards are never shrunk to fit more.
+"""
+
+from __future__ import annotations
+
+from fwdata.options import BuildOptions
+from fwdata.render.imposition import crop_marks, impose
+from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Size
+from fwdata.render.pdf import PdfDocument
+from fwdata.systems import Catalog, Entry, Output, RenderResult
+from fwdata.systems.fw.model import AircraftDataCard, Scenario, resolve_card
+from fwdata.systems.fw.render_card import CardSource, draw_card
+from fwdata.systems.fw.render_logsheet import (
+    Field,
+    LogSheet,
+    blank_logsheet,
+    draw_logsheet,
+    first_turn_cells,
+    logsheet_size,
+)
+from fwdata.systems.fw.render_tables import render_table_sheet
+
+
+def render_outputs(catalog: Catalog, options: BuildOptions) -> RenderResult:
+    """Render every Fighting Wings output (see the module docstring for the paths)."""
+    result = RenderResult()
+    paper = PAPER_SIZES[options.paper]
+    card_size = CARD_SIZES[options.card_size]
+    cards = resolved_cards(catalog)
+    for card, source in cards:
+        result.extend(_single(f"fw/aircraft/{card.id}.pdf", card.name, [(card, source)], card_size))
+    if cards:
+        result.extend(render_card_sheet(cards, card_size, paper))
+    result.extend(render_blank_logsheet(paper))
+    for entry in catalog.entries("fw", "scenario"):
+        result.extend(render_scenario_logsheets(entry, catalog, paper))
+    tables = [(entry.model, entry.document) for entry in catalog.entries("fw", "table")]
+    if tables:
+        doc = render_table_sheet(tables, paper)
+        result.extend(_finished("fw/table.pdf", doc))
+    return result
+
+
+def resolved_cards(catalog: Catalog) -> list[tuple[AircraftDataCard, CardSource]]:
+    """Return every card, variants resolved against their base chain (OTR Ch. 2 notes and variants), sorted by id."""
+    cards = []
+    for entry in catalog.entries("fw", "aircraft"):
+        card, source = _resolve(entry, catalog, set())
+        cards.append((card, source))
+    return cards
+
+
+def _resolve(entry: Entry, catalog: Catalog, seen: set[str]) -> tuple[AircraftDataCard, CardSource]:
+    card: AircraftDataCard = entry.model
+    seen = seen | {card.id}
+    base_entry = catalog.get("fw", "aircraft", card.variant_of) if card.variant_of else None
+    if base_entry is None or card.variant_of in seen:  # a missing base or a cycle is reported by the checks
+        return card, CardSource(entry.document, card.present)
+    base, base_source = _resolve(base_entry, catalog, seen)
+    return resolve_card(card, base), CardSource(entry.document, card.present, base_source)
+
+
+def _finished(path: str, doc: PdfDocument) -> RenderResult:
+    data = doc.finish()
+    return RenderResult(outputs=[Output(path, data)], findings=list(doc.findings))
+
+
+def _single(path: str, title: str, cards: list[tuple[AircraftDataCard, CardSource]], size: Size) -> RenderResult:
+    doc = PdfDocument(f"{title} · Fighting Wings Aircraft Data Card", subject="Fighting Wings ADC (fwdata)")
+    for card, source in cards:
+        page = doc.new_page(size)
+        draw_card(page, card, source)
+    return _finished(path, doc)
+
+
+def render_card_sheet(cards: list[tuple[AircraftDataCard, CardSource]], card_size: Size, paper: Size) -> RenderResult:
+    """Impose every card on `paper` at true size with crop marks outside the trims; one sheet per filled grid."""
+    imposition = impose(card_size, paper)
+    marks = crop_marks(imposition)
+    doc = PdfDocument("Fighting Wings Aircraft Data Cards", subject="Imposed ADC sheet (fwdata); print at 100 %")
+    for start in range(0, len(cards), imposition.per_sheet):
+        page = doc.new_page(imposition.sheet)
+        page.segments(marks)
+        for cell, (card, source) in zip(imposition.cells, cards[start:start + imposition.per_sheet], strict=False):
+            with page.translated(cell.x, cell.y, card_size) as card_page:
+                draw_card(card_page, card, source)
+    result = _finished("fw/aircraft.pdf", doc)
+    # The same card drawn twice would report its overflow twice: the single-card file already has it.
+    result.findings = []
+    return result
+
+
+def render_blank_logsheet(paper: Size) -> RenderResult:
+    """Render the blank A/C log sheet."""
+    doc = PdfDocument("Fighting Wings A/C Log Sheet", subject="Blank A/C log sheet (fwdata)")
+    draw_logsheet(doc.new_page(logsheet_size(paper)), blank_logsheet())
+    return _finished("fw/logsheet/blank.pdf", doc)
+
+
+def render_scenario_logsheets(entry: Entry, catalog: Catalog, paper: Size) -> RenderResult:
+    """Render one pre-filled log sheet per aircraft of a scenario, in listing order (rank, OTR 8.5)."""
+    scenario: Scenario = entry.model
+    document = entry.document
+    doc = PdfDocument(f"{scenario.name} · Fighting Wings A/C Log Sheets", subject="Scenario log sheets (fwdata)")
+    for s, side in enumerate(scenario.sides):
+        for formation in side.formations:
+            for flight in formation.flights:
+                for aircraft in flight.aircraft:
+                    base = aircraft.pointer
+                    card_entry = catalog.get("fw", "aircraft", aircraft.aircraft)
+                    name = card_entry.model.name if card_entry else aircraft.aircraft
+                    pilot = aircraft.pilot
+                    traits = pilot.get("traits") or ()
+                    quality = str(pilot.get("quality", ""))
+                    if traits:
+                        quality += " · " + ", ".join(str(t) for t in traits)
+                    formation_text = formation.name + (f" ({formation.type})" if formation.type else "")
+                    fields = (
+                        Field("Aircraft", name, 1.6, document.locate(f"{base}/aircraft")),
+                        Field("Callsign", aircraft.callsign or "", 1.0, document.locate(f"{base}/callsign")),
+                        Field("Pilot", str(pilot.get("name", "")), 1.3, document.locate(f"{base}/pilot")),
+                        Field("Quality / traits", quality, 1.3, document.locate(f"{base}/pilot")),
+                        Field("Side", side.name + (f" ({side.role})" if side.role else ""), 1.0,
+                              document.locate(f"/sides/{s}/name")),
+                        Field("Formation", formation_text, 1.0, document.locate(f"{base.rsplit('/flights', 1)[0]}")),
+                        Field("Flight", flight.name, 1.0, document.locate(f"{base.rsplit('/aircraft', 1)[0]}")),
+                        Field("Scenario", scenario.name, 1.6, document.locate("/name")),
+                    )
+                    cells = first_turn_cells(aircraft.setup,
+                                             lambda key, base=base: document.locate(f"{base}/setup/{key}"))
+                    sheet = LogSheet(title=f"A/C LOG SHEET · {scenario.name}", fields=fields, first_turn=cells)
+                    draw_logsheet(doc.new_page(logsheet_size(paper)), sheet)
+    if not scenario.aircraft():
+        draw_logsheet(doc.new_page(logsheet_size(paper)), blank_logsheet())
+    return _finished(f"fw/logsheet/{scenario.id}.pdf", doc)

@@ -1,0 +1,177 @@
+"""Fighting Wings play aids: every rule table on Letter or A4 pages, restored cells marked."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fwdata.findings import Location
+from fwdata.render.layout import Rect, Size
+from fwdata.render.pdf import Page, PdfDocument, text_width
+from fwdata.sources.document import SourceDocument
+from fwdata.systems.fw.render_grid import (
+    CELL_PAD_PT,
+    RESTORED_GRAY,
+    Cell,
+    column_widths,
+    draw_grid,
+    title_bar,
+    wrapped_height,
+)
+from fwdata.systems.fw.tables import RuleTable
+from fwdata.units import inches
+
+MARGIN_PT = inches(0.5)
+TEXT_PT = 7.5
+ROW_PT = 11.0
+TITLE_BAR_PT = 14.0
+TABLE_GAP_PT = 16.0
+FOOTER_PT = 14.0
+RESTORED_MARK = "†"  # not "*": some printed tables use an asterisk themselves
+RESTORED_FOOTNOTE = (f"{RESTORED_MARK} Gray cells marked {RESTORED_MARK} hold values restored or inferred from "
+                     "damaged rulebook text (the table source records what the print shows and why).")
+EDITIONS = {"otr-1st-errata": "OTR 1st edition as corrected by the 1994 errata",
+            "otr-2nd-errata": "OTR 2nd edition as corrected by the 1996 errata",
+            "otr-3rd": "OTR 3rd edition", "quick-start": "Quick-Start rules"}
+
+
+def cell_text(value: object) -> str:
+    """Format a table cell: blank for null, numbers as written in the source."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+@dataclass
+class _Pager:
+    """Flows blocks down Letter/A4 pages and starts a new page when one does not fit."""
+
+    doc: PdfDocument
+    paper: Size
+    title: str
+    page: Page | None = None
+    cursor: float = 0.0
+    number: int = 0
+
+    @property
+    def frame(self) -> Rect:
+        return Rect(MARGIN_PT, MARGIN_PT + FOOTER_PT, self.paper.width - 2 * MARGIN_PT,
+                    self.paper.height - 2 * MARGIN_PT - FOOTER_PT)
+
+    def new_page(self) -> Page:
+        self.page = self.doc.new_page(self.paper)
+        self.number += 1
+        self.page.text(MARGIN_PT, MARGIN_PT, f"{self.title} · page {self.number}", 7, gray=0.35)
+        self.cursor = self.frame.top
+        return self.page
+
+    def room(self) -> float:
+        return self.cursor - self.frame.y if self.page is not None else -1.0
+
+    def take(self, height: float, *, keep_with: float = 0.0) -> tuple[Page, Rect]:
+        """Reserve `height` points (plus `keep_with` that must follow on the same page) and return the box."""
+        if self.page is None or (self.room() < height + keep_with and self.cursor < self.frame.top - 1e-6):
+            self.new_page()
+        assert self.page is not None
+        box = Rect(self.frame.x, self.cursor - height, self.frame.width, height)
+        self.cursor -= height
+        return self.page, box
+
+    def skip(self, height: float) -> None:
+        self.cursor -= height
+
+
+def _table_rows(table: RuleTable, document: SourceDocument) -> list[list[Cell]]:
+    rows = [[Cell(title, wrap=True, where=document.locate(f"/columns/{c}/title"))
+             for c, title in enumerate(table.column_titles)]]
+    for r, row in enumerate(table.rows):
+        cells = []
+        for c, value in enumerate(row):
+            restored = table.is_restored(r, c)
+            text = cell_text(value) + (RESTORED_MARK if restored else "")
+            cells.append(Cell(text, fill_gray=RESTORED_GRAY if restored else None,
+                              where=document.locate(f"/rows/{r}/{c}")))
+        rows.append(cells)
+    return rows
+
+
+def _prepare(rows: list[list[Cell]], widths: Sequence[float]) -> tuple[list[list[Cell]], list[float]]:
+    """Decide per cell whether it wraps, and each row's height (text fits at TEXT_PT by construction)."""
+    prepared: list[list[Cell]] = []
+    heights: list[float] = []
+    text_columns = {c for row in rows[1:] for c, cell in enumerate(row)
+                    if len(cell.text) > 12 and not cell.text.replace(".", "").replace("-", "").isdigit()}
+    for r, row in enumerate(rows):
+        height = ROW_PT
+        cells = []
+        for c, cell in enumerate(row):
+            width = widths[c] if c < len(widths) else widths[-1]
+            bold = r == 0
+            wraps = text_width(cell.text, TEXT_PT, bold) > width - 2 * CELL_PAD_PT - 0.5
+            align = "left" if c in text_columns and r > 0 else "centre"
+            if wraps:
+                height = max(height, wrapped_height(cell.text, width, TEXT_PT, bold=bold, pad=CELL_PAD_PT) + 1)
+            cells.append(Cell(cell.text, bold=bold, fill_gray=cell.fill_gray, align=align, wrap=wraps,
+                              where=cell.where))
+        prepared.append(cells)
+        heights.append(height)
+    return prepared, heights
+
+
+def _draw_table(pager: _Pager, table: RuleTable, document: SourceDocument) -> None:
+    frame = pager.frame
+    rows = _table_rows(table, document)
+    widths = column_widths(rows, frame.width, TEXT_PT)
+    rows, heights = _prepare(rows, widths)
+    edition = f" · Edition: {table.edition} ({EDITIONS.get(table.edition, table.edition)})" if table.edition else ""
+    meta = f"Rule: {table.rule}{edition} · Source file: {document.path}"
+    meta_height = wrapped_height(meta, frame.width, 7, pad=1.5)
+    first_block = TITLE_BAR_PT + meta_height + heights[0] + sum(heights[1:3])
+    page, box = pager.take(TITLE_BAR_PT, keep_with=first_block - TITLE_BAR_PT)
+    title_bar(page, box, table.name, 10, where=document.locate("/name"))
+    page, box = pager.take(meta_height)
+    page.paragraph(box, meta, 7, pad=1.5, where=document.locate("/rule"))
+    r = 1
+    while r < len(rows):
+        # One slice per page: the header row repeats on every continuation.
+        start = r
+        used = heights[0]
+        if pager.room() < heights[0] + heights[r]:
+            pager.new_page()
+            page, box = pager.take(TITLE_BAR_PT)
+            title_bar(page, box, f"{table.name} (continued)", 10, where=document.locate("/name"))
+        while r < len(rows) and used + heights[r] <= pager.room():
+            used += heights[r]
+            r += 1
+        if r == start:  # a single row taller than a page: draw it anyway, the adapter records overflow
+            used += heights[r]
+            r += 1
+        slice_rows = [rows[0], *rows[start:r]]
+        slice_heights = [heights[0], *heights[start:r]]
+        page, box = pager.take(used)
+        draw_grid(page, box, slice_rows, widths, heights=slice_heights, size=TEXT_PT)
+    blocks: list[tuple[str, Location]] = []
+    if table.restored_cells:
+        blocks.append((RESTORED_FOOTNOTE, document.locate("/rows")))
+    for i, note in enumerate(table.notes):
+        blocks.append((f"Note {i + 1}: {note}", document.locate(f"/notes/{i}")))
+    pager.skip(3)
+    for text, where in blocks:
+        height = wrapped_height(text, frame.width, 7, pad=1.5)
+        page, box = pager.take(height)
+        page.paragraph(box, text, 7, pad=1.5, where=where)
+    pager.skip(TABLE_GAP_PT)
+
+
+def render_table_sheet(tables: Sequence[tuple[RuleTable, SourceDocument]], paper: Size) -> PdfDocument:
+    """Render every table, in the order given, flowing down portrait pages of `paper`."""
+    title = "Fighting Wings play aids"
+    doc = PdfDocument(title, subject="Fighting Wings rule tables (fwdata)")
+    pager = _Pager(doc, paper.portrait, title)
+    for table, document in tables:
+        _draw_table(pager, table, document)
+    if pager.page is None:
+        pager.new_page()
+    return doc
