@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -15,6 +16,7 @@ from fwdata.errors import FwdataError
 from fwdata.options import CARD_SIZES, PAPERS, BuildOptions
 from fwdata.pipeline import RunResult, build_sources, check_sources
 from fwdata.reporting import format_json, format_text
+from fwdata.systems import Catalog
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -89,3 +91,34 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, ou
     if not result.report.failed(strict) and output_format == "text":
         click.echo(f"wrote {len(result.outputs)} files to {out_dir}", err=True)
     report_and_exit(result, output_format, strict)
+
+
+@main.group("fw")
+def fw_group() -> None:
+    """Fighting Wings tools."""
+
+
+@fw_group.command("simulate")
+@click.argument("card")
+@format_option
+@click.option("--climb-model", type=click.Choice(["designer-note", "qs"]), default="designer-note", show_default=True,
+              help="Points per 100-ft increment for the lost Climb Decel table (docs/fw-rules.md).")
+@click.option("--plot", "plot_path", type=click.Path(path_type=Path),
+              help="Also draw the acceleration and climb curves into FILE (.png or .pdf).")
+@stops_cleanly
+def fw_simulate(card: str, output_format: str, climb_model: str, plot_path: Path | None) -> None:
+    """Fly CARD (a card file or a bundled card id) by the rules: turns to max speed, climb, degrees per turn."""
+    from fwdata.render.plot import render_panels
+    from fwdata.systems.fw.simulate import format_report, report_panels, simulate_source
+    from fwdata.systems.fw.simulation_checks import SimulationOptions
+    from fwdata.write import write_file
+
+    report, findings = simulate_source(card, SimulationOptions(climb_model=climb_model))  # type: ignore[arg-type]
+    if report is None:
+        report_and_exit(RunResult(report=findings, catalog=Catalog()), "text", False)
+        return
+    click.echo(json.dumps(report.as_json(), indent=2) if output_format == "json" else format_report(report))
+    if plot_path is not None:
+        image = render_panels(report_panels(report), plot_path.suffix.lstrip(".").lower(),
+                              title=f"{report.card_name}: simulated performance")
+        write_file(plot_path, image)

@@ -14,6 +14,22 @@ if TYPE_CHECKING:
     from fwdata.systems import Output
 
 
+def write_file(target: Path, data: bytes) -> None:
+    """Write one file atomically (temp file in the same folder, then rename); raises OutputError."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
+            os.replace(temporary, target)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
+
+
 def write_outputs(outputs: Sequence[Output], out_dir: Path) -> list[Path]:
     """Write every output under `out_dir`; return the written paths.
 
@@ -28,17 +44,6 @@ def write_outputs(outputs: Sequence[Output], out_dir: Path) -> list[Path]:
         if relative.is_absolute() or ".." in relative.parts:
             raise OutputError(f"refusing to write outside the build folder: {output.path}")
         target = out_dir.joinpath(*relative.parts)
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-            try:
-                with os.fdopen(handle, "wb") as stream:
-                    stream.write(output.data)
-                os.replace(temporary, target)
-            except BaseException:
-                Path(temporary).unlink(missing_ok=True)
-                raise
-        except OSError as exc:
-            raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
+        write_file(target, output.data)
         written.append(target)
     return written

@@ -30,6 +30,9 @@ class SimulationOptions:
     max_turns: int = 60
 
 
+DEFAULT_SIMULATION = SimulationOptions()
+
+
 @dataclass(frozen=True)
 class ClimbEstimate:
     """The best simulated sustained climb of a band and the speed it is flown at."""
@@ -74,7 +77,7 @@ def best_sustained_climb(card: AircraftDataCard, band: PerformanceBand, fvt: Rul
 
 
 def check_simulations(card: AircraftDataCard, document: SourceDocument, own: frozenset[str],
-                      tables: dict[str, RuleTable], options: SimulationOptions = SimulationOptions()
+                      tables: dict[str, RuleTable], options: SimulationOptions = DEFAULT_SIMULATION
                       ) -> Iterator[Finding]:
     """Yield FW-LEVEL-RUN and FW-CLIMB-RATE findings for one resolved card.
 

@@ -1,0 +1,206 @@
+"""`fwdata fw simulate`: per-band performance of one card flown by the rules (acceleration, climb, turning)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from fwdata.errors import UsageError
+from fwdata.findings import Report
+from fwdata.options import BuildOptions
+from fwdata.render.plot import Panel, Series
+from fwdata.systems.fw import flight, rules
+from fwdata.systems.fw.model import TURN_RATES, AircraftDataCard, PerformanceBand
+from fwdata.systems.fw.simulation_checks import DEFAULT_SIMULATION, SimulationOptions, climb_speed
+from fwdata.systems.fw.tables import RuleTable
+
+ALL_RATES = ("ez", *TURN_RATES)
+
+
+@dataclass(frozen=True)
+class TurnPoint:
+    """Degrees of facing change one game turn allows at a speed and turn rate (None: not allowed)."""
+
+    speed_fp: float
+    degrees: dict[str, int | None]
+
+
+@dataclass(frozen=True)
+class BandReport:
+    """The simulated performance of one altitude band."""
+
+    band: str
+    min_fp: float
+    max_fp: float
+    military_run: tuple[float, ...]
+    emergency_run: tuple[float, ...]
+    turns_to_max_military: int | None
+    turns_to_max_emergency: int | None
+    climb_speed_fp: float
+    listed_climb_fpm: int | None
+    simulated_climb_fpm: float | None
+    climb_by_speed: dict[float, float]
+    turning: tuple[TurnPoint, ...]
+
+
+@dataclass(frozen=True)
+class SimulationReport:
+    """Everything `fwdata fw simulate` prints for one card."""
+
+    card_id: str
+    card_name: str
+    climb_model: str
+    bands: tuple[BandReport, ...]
+
+    def as_json(self) -> dict[str, object]:
+        """Return plain data for `--format json` (speeds in FP, climb in ft/min, turning in degrees per turn)."""
+        return asdict(self)
+
+
+def degrees_per_turn(turn_chart: RuleTable, band: PerformanceBand, speed: float, rate: str) -> int | None:
+    """Return the facing change in degrees that a whole turn of FPs at `rate` allows, level, with no carry.
+
+    None when the rate is not allowed: below its minimum speed for the band (OTR 4.4,
+    5.2; EZ needs the minimum level speed) or NA on the Turn Chart (QS 2.7).
+    """
+    minimum = band.min_fp if rate == "ez" else band.turn_minimum(rate)
+    if minimum is None or speed < minimum:
+        return None
+    try:
+        requirement = rules.turn_fp_requirement(turn_chart, speed, rate)
+    except KeyError:
+        return None
+    if requirement is None:
+        return None
+    full_fps = rules.flight_points(speed).full_fps
+    facings = 0
+    while requirement.fps_for_facings(facings + 1) <= full_fps:
+        facings += 1
+    return facings * 30
+
+
+def simulate_card(card: AircraftDataCard, tables: dict[str, RuleTable],
+                  options: SimulationOptions = DEFAULT_SIMULATION) -> SimulationReport:
+    """Fly every band of a resolved card: level runs at military and emergency power (OTR 4.1-4.4),
+    the sustained climb at climb speed and across the speed range, and the degrees per turn
+    at each turn rate (QS 2.7). Raises KeyError if a needed table is missing.
+    """
+    fvt, proportions, turn_chart = (tables["fractional-values"], tables["flight-proportions"],
+                                    tables["turn-chart"])
+    bands = []
+    for band in card.performance:
+        row = card.power_chart.row(band.band) if card.power_chart else None
+        if row is None or card.general is None:
+            continue
+        engines = card.engine_count
+        military = flight.simulate_level_run((band.min_fp, band.max_fp), row.cells, "military", engines=engines,
+                                             max_turns=options.max_turns)
+        emergency = flight.simulate_level_run((band.min_fp, band.max_fp), row.cells, "emergency", engines=engines,
+                                              max_turns=options.max_turns)
+        speeds = [band.min_fp + 0.5 * i for i in range(int((band.max_fp - band.min_fp) / 0.5) + 1)]
+        climbs = {
+            speed: flight.simulate_sustained_climb(
+                speed, row.cells, fvt, proportions, engines=engines,
+                climb_attitude_decel=float(card.general["climb_attitude_decel"]),
+                model=options.climb_model).climb_rate_fpm
+            for speed in speeds
+        }
+        at = climb_speed(card, band)
+        listed = next((c.climb_rate_fpm for c in card.climb if c.band == band.band), None)
+        simulated = flight.simulate_sustained_climb(
+            at, row.cells, fvt, proportions, engines=engines,
+            climb_attitude_decel=float(card.general["climb_attitude_decel"]),
+            model=options.climb_model).climb_rate_fpm
+        turning = tuple(TurnPoint(speed, {rate.upper(): degrees_per_turn(turn_chart, band, speed, rate)
+                                          for rate in ALL_RATES}) for speed in speeds)
+        bands.append(BandReport(
+            band=band.band, min_fp=band.min_fp, max_fp=band.max_fp,
+            military_run=military.speeds, emergency_run=emergency.speeds,
+            turns_to_max_military=military.turns, turns_to_max_emergency=emergency.turns,
+            climb_speed_fp=at, listed_climb_fpm=listed, simulated_climb_fpm=simulated,
+            climb_by_speed=climbs, turning=turning))
+    return SimulationReport(card.id, card.name, options.climb_model, tuple(bands))
+
+
+def format_report(report: SimulationReport) -> str:
+    """Return the report as text tables: one line per band, then degrees per turn per band."""
+    lines = [f"{report.card_name} ({report.card_id}) — simulated by the Fighting Wings rules",
+             f"climb decel model: {report.climb_model}; speeds in FP, climb in ft/min, one game turn = 4 s",
+             "",
+             f"{'band':5} {'min':>5} {'max':>5} {'turns to max (M)':>17} {'(E)':>5} {'climb speed':>12} "
+             f"{'listed ROC':>11} {'simulated':>10}"]
+    for band in report.bands:
+        def turns(value: int | None) -> str:
+            return "never" if value is None else str(value)
+
+        listed = "-" if band.listed_climb_fpm is None else str(band.listed_climb_fpm)
+        simulated = "-" if band.simulated_climb_fpm is None else f"{band.simulated_climb_fpm:.0f}"
+        lines.append(f"{band.band:5} {band.min_fp:5.1f} {band.max_fp:5.1f} {turns(band.turns_to_max_military):>17} "
+                     f"{turns(band.turns_to_max_emergency):>5} {band.climb_speed_fp:12.1f} {listed:>11} "
+                     f"{simulated:>10}")
+    for band in report.bands:
+        lines += ["", f"{band.band} band: degrees of facing change per turn (level, whole turn at one rate)",
+                  f"{'speed':>6} " + " ".join(f"{rate.upper():>4}" for rate in ALL_RATES)]
+        for point in band.turning:
+            cells = " ".join(f"{'-' if d is None else d:>4}" for d in point.degrees.values())
+            lines.append(f"{point.speed_fp:6.1f} {cells}")
+    return "\n".join(lines)
+
+
+BUNDLED_CARDS = Path(__file__).resolve().parents[3] / "cards" / "fw"
+
+
+def simulate_source(card: str, options: SimulationOptions = DEFAULT_SIMULATION) -> tuple[SimulationReport | None,
+                                                                                             Report]:
+    """Load and check the card `card` (a YAML path, or the id of a bundled card) and simulate it.
+
+    The card's folder is read too, so a variant finds its base card; play-aid
+    tables come from the bundled tables/fw/. Returns (None, report) when the card has
+    errors; the report then holds that card's findings. Raises UsageError when the
+    card cannot be found or is not a Fighting Wings aircraft.
+    """
+    from fwdata.pipeline import check_sources
+    from fwdata.sources.yaml_loader import display_path
+    from fwdata.systems.fw.model import resolve_variant_chain
+    from fwdata.systems.fw.tables import bundled_tables
+
+    path = Path(card)
+    if not path.is_file():
+        path = BUNDLED_CARDS / f"{card}.yaml"
+        if not path.is_file():
+            raise UsageError(f"{card}: no such card file, and no bundled fw aircraft with that id")
+    result = check_sources([path.parent], BuildOptions())
+    shown = display_path(path)
+    own = Report(findings=[f for f in result.report.findings if f.location.path == shown], files_read=1)
+    entry = next((e for e in result.catalog.entries("fw", "aircraft") if e.document.path == shown), None)
+    if own.failed() or entry is None:
+        if entry is None and not own.failed():
+            raise UsageError(f"{shown}: not a Fighting Wings aircraft card (system fw, kind aircraft)")
+        return None, own
+
+    def lookup(card_id: str) -> AircraftDataCard | None:
+        found = result.catalog.get("fw", "aircraft", card_id)
+        return found.model if found else None
+
+    resolved = resolve_variant_chain(entry.model, lookup)
+    if resolved is None:
+        return None, own
+    tables = {**bundled_tables(), **{e.model.id: e.model for e in result.catalog.entries("fw", "table")}}
+    return simulate_card(resolved, tables, options), own
+
+
+def report_panels(report: SimulationReport) -> list[Panel]:
+    """Return two charts per band: speed by turn in level runs, and sustained climb rate by speed."""
+    panels = []
+    for band in report.bands:
+        runs = tuple(Series(f"{label} power", tuple(float(i) for i in range(len(run))), run)
+                     for label, run in (("military", band.military_run), ("emergency", band.emergency_run)))
+        panels.append(Panel(f"{band.band} band: level acceleration (OTR 4.1-4.4)", "game turn", "speed (FP)", runs))
+        speeds = tuple(band.climb_by_speed)
+        climb = [Series("simulated", speeds, tuple(band.climb_by_speed[s] for s in speeds))]
+        if band.listed_climb_fpm is not None:
+            climb.append(Series("listed, at climb speed", (band.climb_speed_fp,), (float(band.listed_climb_fpm),),
+                                marker_only=True))
+        panels.append(Panel(f"{band.band} band: sustained climb ({report.climb_model} climb decel)", "speed (FP)",
+                            "ft/min", tuple(climb)))
+    return panels
