@@ -48,7 +48,8 @@ def load_schemas(root: Path, kinds: Iterable[KindKey]) -> SchemaSet:
     for path in sorted(root.rglob("*.schema.json")):
         schema = _read_schema(path)
         contents[path] = schema
-        registry = registry.with_resource(path.resolve().as_uri(), Resource(contents=schema, specification=DRAFT202012))
+        resource = Resource.from_contents(schema, default_specification=DRAFT202012)
+        registry = registry.with_resource(path.resolve().as_uri(), resource)
     validators: dict[KindKey, Draft202012Validator] = {}
     for system, kind in kinds:
         path = root / system / f"{kind}.schema.json"

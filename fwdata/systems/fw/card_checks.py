@@ -126,16 +126,14 @@ def _turn_decel(card: AircraftDataCard, document: SourceDocument) -> Iterator[Fi
 def _power_chart(card: AircraftDataCard, document: SourceDocument) -> Iterator[Finding]:
     chart = card.power_chart
     assert chart is not None
-    bands = [row.band for row in card.performance]
     listed = [row.band for row in chart.rows]
-    for band in bands:
-        if band not in listed:
-            yield error(document.locate("/power_chart/rows"), "FW-POWER-ROWS",
-                        f"the Power versus Speed Chart has no {band} line (one per performance band; OTR 4.1)")
+    for missing in [row.band for row in card.performance if row.band not in listed]:
+        yield error(document.locate("/power_chart/rows"), "FW-POWER-ROWS",
+                    f"the Power versus Speed Chart has no {missing} line (one per performance band; OTR 4.1)")
     propeller = card.general is None or card.general["engines"]["kind"] == "piston"
     for row in chart.rows:
         at = f"/power_chart/rows/{row.index}"
-        parsed = []
+        parsed: list[tuple[float, float] | None] = []
         for column, cell in enumerate(row.cells):
             value = _power_cell(cell)
             if value is None:
@@ -147,16 +145,17 @@ def _power_chart(card: AircraftDataCard, document: SourceDocument) -> Iterator[F
                             f"{row.band} band, speed {SPEED_COLUMN_TITLES[column]}: emergency accel {value[1]:g} "
                             f"is below military accel {value[0]:g} in {cell!r} (OTR 4.1)")
             parsed.append(value)
-        band = card.band(row.band)
-        if band is not None and all(v is not None for v in parsed):
-            first = rules.power_speed_column(band.min_fp)
-            last = rules.power_speed_column(max(band.max_fp - 0.5, band.min_fp))
+        limits = card.band(row.band)
+        if limits is not None:
+            first = rules.power_speed_column(limits.min_fp)
+            last = rules.power_speed_column(max(limits.max_fp - 0.5, limits.min_fp))
             for column in range(first, last + 1):
-                if parsed[column] is not None and parsed[column][0] <= 0:  # type: ignore[index]
+                value = parsed[column]
+                if value is not None and value[0] <= 0:
                     yield warning(document.locate(f"{at}/{SPEED_COLUMNS[column]}"), "FW-POWER-REACH",
                                   f"{row.band} band: no military accel at speed {SPEED_COLUMN_TITLES[column]}, "
-                                  f"so the listed max level {_fp(band.max_fp)} FP cannot be reached from "
-                                  f"{_fp(band.min_fp)} FP (OTR 4.1, 4.3)")
+                                  f"so the listed max level {_fp(limits.max_fp)} FP cannot be reached from "
+                                  f"{_fp(limits.min_fp)} FP (OTR 4.1, 4.3)")
         if propeller:
             militaries = [v[0] for v in parsed if v is not None]
             for column in range(1, len(militaries)):
@@ -165,16 +164,16 @@ def _power_chart(card: AircraftDataCard, document: SourceDocument) -> Iterator[F
                                   f"{row.band} band: military accel rises from {militaries[column - 1]:g} to "
                                   f"{militaries[column]:g} with speed (propeller thrust falls as speed rises; "
                                   "OTR 4.1)")
-    for line, values in (("banking_fps", chart.banking_fps), ("slip_fps", chart.slip_fps)):
-        for column, value in enumerate(values):
+    for line, fps in (("banking_fps", chart.banking_fps), ("slip_fps", chart.slip_fps)):
+        for column, count in enumerate(fps):
             label = "banking" if line == "banking_fps" else "side slip"
             where = document.locate(f"/power_chart/{line}/{SPEED_COLUMNS[column]}")
-            if value < 1:
-                yield warning(where, "FW-BANK-SLIP", f"{label} FPs at speed {SPEED_COLUMN_TITLES[column]}: {value} "
+            if count < 1:
+                yield warning(where, "FW-BANK-SLIP", f"{label} FPs at speed {SPEED_COLUMN_TITLES[column]}: {count} "
                               "(at least 1 FP is needed; OTR 5.1, 5.4)")
-            elif column and value < values[column - 1]:
-                yield warning(where, "FW-BANK-SLIP", f"{label} FPs fall from {values[column - 1]} at speed "
-                              f"{SPEED_COLUMN_TITLES[column - 1]} to {value} at {SPEED_COLUMN_TITLES[column]} "
+            elif column and count < fps[column - 1]:
+                yield warning(where, "FW-BANK-SLIP", f"{label} FPs fall from {fps[column - 1]} at speed "
+                              f"{SPEED_COLUMN_TITLES[column - 1]} to {count} at {SPEED_COLUMN_TITLES[column]} "
                               "(a faster aircraft needs at least as many FPs to bank or slip; OTR 5.1, 5.4)")
 
 

@@ -163,10 +163,10 @@ def build_aircraft(document: SourceDocument) -> AircraftDataCard:
         ),
         turn_decel=frozen(data["turn_decel"]) if "turn_decel" in data else None,
         power_chart=PowerChart(
-            rows=tuple(PowerRow(row["band"], tuple(row[key] for key in SPEED_COLUMNS), i)  # type: ignore[arg-type]
+            rows=tuple(PowerRow(row["band"], tuple(row[key] for key in SPEED_COLUMNS), i)
                        for i, row in enumerate(power["rows"])),
-            banking_fps=tuple(power["banking_fps"][key] for key in SPEED_COLUMNS),  # type: ignore[arg-type]
-            slip_fps=tuple(power["slip_fps"][key] for key in SPEED_COLUMNS),  # type: ignore[arg-type]
+            banking_fps=tuple(power["banking_fps"][key] for key in SPEED_COLUMNS),
+            slip_fps=tuple(power["slip_fps"][key] for key in SPEED_COLUMNS),
         ) if power else None,
         climb=tuple(ClimbRate(row["band"], row["climb_rate_fpm"], row.get("oxygen_restricted", False), i)
                     for i, row in enumerate(data.get("climb", ()))),

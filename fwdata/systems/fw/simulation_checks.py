@@ -105,10 +105,10 @@ def check_simulations(card: AircraftDataCard, document: SourceDocument, own: fro
                    "tables (check tables/fw together with the cards)")
         return
     for listed in card.climb:
-        band = card.band(listed.band)
-        if band is None or listed.climb_rate_fpm <= 0:
+        climbing = card.band(listed.band)
+        if climbing is None or listed.climb_rate_fpm <= 0:
             continue
-        estimate = best_sustained_climb(card, band, fvt, proportions, options)
+        estimate = best_sustained_climb(card, climbing, fvt, proportions, options)
         if estimate is None:
             continue
         tolerance = max(options.climb_tolerance_fpm, options.climb_tolerance_ratio * listed.climb_rate_fpm)
@@ -117,9 +117,9 @@ def check_simulations(card: AircraftDataCard, document: SourceDocument, own: fro
         where = document.locate(f"/climb/{listed.index}/climb_rate_fpm")
         if estimate.climb_rate_fpm < listed.climb_rate_fpm - tolerance:
             yield warning(where, "FW-CLIMB-RATE",
-                          f"{band.band} band: listed rate of climb {listed.climb_rate_fpm} ft/min cannot be flown: "
+                          f"{climbing.band} band: listed rate of climb {listed.climb_rate_fpm} ft/min cannot be flown: "
                           f"the power chart sustains only {flown} at climb speed (OTR 4.1, 4.2, 15.4.1)")
         elif estimate.climb_rate_fpm > listed.climb_rate_fpm + tolerance and not listed.oxygen_restricted:
             yield info(where, "FW-CLIMB-RATE",
-                       f"{band.band} band: in play the aircraft can climb {flown}, well above its listed "
+                       f"{climbing.band} band: in play the aircraft can climb {flown}, well above its listed "
                        f"{listed.climb_rate_fpm} ft/min (a pilot may always climb less; OTR 4.1, 4.2, 15.4.1)")
