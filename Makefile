@@ -16,7 +16,7 @@ build: $(STAMP)
 	$(BIN)/fwdata build
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -q
 
 check: test
 	$(BIN)/ruff check fwdata tests

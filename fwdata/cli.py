@@ -122,3 +122,58 @@ def fw_simulate(card: str, output_format: str, climb_model: str, plot_path: Path
         image = render_panels(report_panels(report), plot_path.suffix.lstrip(".").lower(),
                               title=f"{report.card_name}: simulated performance")
         write_file(plot_path, image)
+
+
+@main.group("fl")
+def fl_group() -> None:
+    """Flight Leader tools."""
+
+
+@fl_group.command("points")
+@click.argument("scenario")
+@path_args
+@format_option
+@stops_cleanly
+def fl_points(scenario: str, paths: tuple[Path, ...], output_format: str) -> None:
+    """Recompute SCENARIO's scenario points and victory points by the 26.x design rules.
+
+    SCENARIO is an id (24-8-variant), a number (24.1) or a file; PATHS default to the
+    repository's Flight Leader data.
+    """
+    from fwdata.errors import UsageError
+    from fwdata.systems.fl.report import run_points
+
+    text, code = run_points(list(paths) or [Path("cards/fl"), Path("scenarios/fl"), Path("tables/fl")], scenario,
+                            output_format)
+    if code == 2:
+        raise UsageError(text.strip().removeprefix("fwdata: "))
+    click.echo(text, nl=False)
+    sys.exit(code)
+
+
+@main.group("aoa")
+def aoa_group() -> None:
+    """Ace of Aces tools."""
+
+
+@aoa_group.command("firing")
+@path_args
+@format_option
+@click.option("--advanced", is_flag=True, help="Original rules: include XLII's gun-breaking chance after a jam.")
+@stops_cleanly
+def aoa_firing(paths: tuple[Path, ...], output_format: str, advanced: bool) -> None:
+    """Print exact expected damage and jam odds for every ammo choice, range and die modifier of the firing charts.
+
+    Reads the Ace of Aces charts in PATH (default: the repository's tables); errors in them are reported instead.
+    """
+    from fwdata.errors import UsageError
+    from fwdata.systems.aoa.firing import as_json, catalog_tables
+    from fwdata.systems.aoa.firing import format_text as firing_text
+
+    result = check_sources(list(paths), BuildOptions())
+    if result.report.failed():
+        report_and_exit(result, "text", False)
+    tables = catalog_tables(result.catalog, advanced=advanced)
+    if not tables:
+        raise UsageError("no Ace of Aces firing or gun charts found in the sources")
+    click.echo(json.dumps(as_json(tables), indent=2) if output_format == "json" else firing_text(tables))

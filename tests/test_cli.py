@@ -133,3 +133,17 @@ def test_python_dash_m_entry_point() -> None:
 
     done = subprocess.run([sys.executable, "-m", "fwdata", "--version"], capture_output=True, text=True, check=False)
     assert done.returncode == 0 and "fwdata" in done.stdout
+
+
+def test_fl_points_prints_the_computation(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = runner.invoke(main, ["fl", "points", "24.8"])
+    assert result.exit_code == 0
+    assert "Scenario points (26.2.3.2" in result.stdout
+    assert "per eliminated: printed 16, rules 16 [ok]" in result.stdout
+
+
+def test_fl_points_unknown_scenario_is_a_usage_error(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = runner.invoke(main, ["fl", "points", "99.1"])
+    assert result.exit_code == 2 and result.stderr.startswith("fwdata: no Flight Leader scenario '99.1'")

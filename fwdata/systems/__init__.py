@@ -104,7 +104,7 @@ class GameSystem:
 
 def registered_systems() -> dict[str, GameSystem]:
     """Return every registered game system by id."""
-    from fwdata.systems import fw
+    from fwdata.systems import aoa, fl, fw
 
-    systems = [fw.SYSTEM]
+    systems = [fw.SYSTEM, aoa.SYSTEM, fl.SYSTEM]
     return {system.id: system for system in systems}

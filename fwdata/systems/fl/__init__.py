@@ -1,0 +1,20 @@
+"""Flight Leader: kinds aircraft, nation, missile-load, list-note, scenario; the 26.x design rules as checks."""
+
+from fwdata.systems import GameSystem
+from fwdata.systems.fl.checks import run_checks
+from fwdata.systems.fl.model import build_aircraft, build_list_note, build_missile_load, build_nation, build_scenario
+from fwdata.systems.fl.render import render_outputs
+
+SYSTEM = GameSystem(
+    id="fl",
+    title="Flight Leader",
+    build_models={
+        "aircraft": build_aircraft,
+        "nation": build_nation,
+        "missile-load": build_missile_load,
+        "list-note": build_list_note,
+        "scenario": build_scenario,
+    },
+    run_checks=run_checks,
+    render_outputs=render_outputs,
+)

@@ -1,0 +1,294 @@
+"""Flight Leader point reports: one scenario's full computation (text, JSON) and the crosscheck of every scenario."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from fwdata.systems import Catalog
+from fwdata.systems.fl.checks import aircraft_lookup
+from fwdata.systems.fl.model import FlAircraft, Scenario
+from fwdata.systems.fl.scoring import (
+    ScenarioScore,
+    SideAssessment,
+    SideOutcome,
+    VictoryAssessment,
+    condition_summary,
+    score_scenario,
+)
+
+STATUS_WORDS = {
+    "agrees": "agrees",
+    "disagrees": "DISAGREES",
+    "conditional": "agrees only if",
+    "unknown": "cannot be computed",
+    "not-printed": "not printed",
+    "non-standard": "non-standard",
+}
+
+
+def find_scenario(catalog: Catalog, key: str) -> Scenario | None:
+    """Return the fl scenario whose id, number or source path is `key` (24.1, 24-1, scenarios/fl/24-1.yaml)."""
+    for entry in catalog.entries("fl", "scenario"):
+        scenario: Scenario = entry.model
+        if (
+            key in (scenario.id, scenario.number)
+            or entry.document.path == key
+            or entry.document.path.endswith("/" + key)
+        ):
+            if key == scenario.number and scenario.variant and scenario.id != scenario.number.replace(".", "-"):
+                continue
+            return scenario
+    return None
+
+
+def score_all(catalog: Catalog) -> list[ScenarioScore]:
+    """Score every fl scenario in the catalog, in id order."""
+    lookup = aircraft_lookup(catalog)
+    return [score_scenario(s, lookup) for s in catalog.models("fl", "scenario")]
+
+
+def score_one(catalog: Catalog, scenario: Scenario) -> ScenarioScore:
+    """Score one scenario against the catalog's aircraft."""
+    return score_scenario(scenario, aircraft_lookup(catalog))
+
+
+def _outcome_lines(outcome: SideOutcome, indent: str) -> list[str]:
+    lines = []
+    for f in outcome.flights:
+        lines.append(
+            f"{indent}flight {f.flight.number}: {f.flight.count} x {f.aircraft_label}, aircrew "
+            f"{f.flight.aircrew.printed()}"
+            f" -> rating {f.letter} (inferred, digest 4.3)"
+        )
+        lines.append(f"{indent}  each: {' '.join(f.each.steps)} = {f.each.value}")
+        if f.malfunction is not None:
+            lines.append(
+                f"{indent}  {f.malfunction_count} of them: {' '.join(f.malfunction.steps)} = {f.malfunction.value}"
+            )
+        lines.append(f"{indent}  flight total {f.total}")
+    return lines
+
+
+def _side_text(a: SideAssessment) -> list[str]:
+    name = a.side.nation_printed or a.side.key
+    printed = "none printed" if a.printed is None else f"{a.printed}SP printed"
+    lines = [f"{name} ({printed}): {STATUS_WORDS[a.status]}"]
+    if a.status == "unknown":
+        lines.append(f"  why: {a.reason}")
+        return lines
+    if a.status == "conditional":
+        lines[0] += " " + condition_summary(a.agreeing, a.outcomes)
+    seen: set[int] = set()
+    for outcome in a.outcomes:
+        if outcome.total in seen:
+            continue
+        seen.add(outcome.total)
+        head = f"  total {outcome.total}"
+        if len(a.outcomes) > 1 and outcome.assumptions:
+            head += f"  (assuming {', '.join(outcome.assumptions)})"
+        lines.append(head)
+        lines.extend(_outcome_lines(outcome, "    "))
+    return lines
+
+
+def _victory_text(v: VictoryAssessment) -> list[str]:
+    name = v.side.nation_printed or v.side.key
+    line = v.side.victory_points
+    lines = [f"{name} earns: {STATUS_WORDS[v.status]}"]
+    if line is not None:
+        lines.append(f"  printed: {line.printed}")
+    if v.reason:
+        lines.append(f"  why: {v.reason}")
+    if v.derivation:
+        lines.append(f"  26.5: {v.derivation} (scenario points {v.points_source})")
+    for c in v.checks:
+        mark = "ok" if c.printed == c.expected else "MISMATCH"
+        lines.append(
+            f"  {c.field.replace('_', ' ')}: printed {c.printed}, rules {c.expected} [{mark}] - {c.explanation}"
+        )
+    return lines
+
+
+def points_text(score: ScenarioScore) -> str:
+    """Return `fwdata fl points` text: aircraft by aircraft, side by side, then the victory-point derivation."""
+    s = score.scenario
+    lines = [f"{s.number} {s.name}" + (f" [{s.variant}]" if s.variant else "") + f" ({s.date_printed})", ""]
+    lines.append("Scenario points (26.2.3.2; aircrew rating letters inferred from the aircrew counts):")
+    for a in score.sides:
+        lines.extend("  " + line for line in _side_text(a))
+    lines.append("")
+    lines.append("Victory points (26.5.1-26.5.3, 23.7):")
+    for v in score.victory:
+        lines.extend("  " + line for line in _victory_text(v))
+    if score.recount is not None:
+        lines.append("")
+        lines.append("With as many aircraft as unit numbers (some flights print fewer aircraft than unit numbers):")
+        for a in score.recount.sides:
+            lines.append(
+                f"  {a.side.nation_printed}: {STATUS_WORDS[a.status]}"
+                + (f" ({', '.join(map(str, a.totals))})" if a.outcomes else "")
+            )
+        for v in score.recount.victory:
+            lines.append(f"  {v.side.nation_printed} victory points: {STATUS_WORDS[v.status]}")
+    return "\n".join(lines) + "\n"
+
+
+def _outcome_json(outcome: SideOutcome) -> dict[str, Any]:
+    return {
+        "total": outcome.total,
+        "assumptions": list(outcome.assumptions),
+        "flights": [
+            {
+                "flight": f.flight.number,
+                "aircraft": f.flight.aircraft,
+                "count": f.flight.count,
+                "aircrew": f.flight.aircrew.printed(),
+                "rating": f.letter,
+                "base": f.base,
+                "each": f.each.value,
+                "steps": list(f.each.steps),
+                "radar_malfunction": None
+                if f.malfunction is None
+                else {"count": f.malfunction_count, "each": f.malfunction.value, "steps": list(f.malfunction.steps)},
+                "total": f.total,
+            }
+            for f in outcome.flights
+        ],
+    }
+
+
+def points_json(score: ScenarioScore) -> dict[str, Any]:
+    """Return the `fwdata fl points --format json` object."""
+    s = score.scenario
+    return {
+        "scenario": {"id": s.id, "number": s.number, "name": s.name, "variant": s.variant, "year": s.year},
+        "sides": [
+            {
+                "side": a.side.key,
+                "nation": a.side.nation,
+                "printed": a.printed,
+                "status": a.status,
+                "reason": a.reason,
+                "totals": list(a.totals),
+                "agrees_if": condition_summary(a.agreeing, a.outcomes) if a.status == "conditional" else None,
+                "outcomes": [_outcome_json(o) for o in a.outcomes],
+            }
+            for a in score.sides
+        ],
+        "victory_points": [
+            {
+                "side": v.side.key,
+                "status": v.status,
+                "reason": v.reason,
+                "derivation": v.derivation,
+                "points_used": list(v.points_used) if v.points_used else None,
+                "checks": [{"field": c.field, "printed": c.printed, "expected": c.expected} for c in v.checks],
+            }
+            for v in score.victory
+        ],
+    }
+
+
+def _cell(a: SideAssessment) -> str:
+    name = a.side.nation_printed or a.side.key
+    printed = "-" if a.printed is None else str(a.printed)
+    if a.status == "agrees":
+        return f"{name} {printed}: agrees"
+    if a.status == "disagrees":
+        return f"{name} {printed}: **disagrees** (rules: {' or '.join(map(str, a.totals))})"
+    if a.status == "conditional":
+        return f"{name} {printed}: agrees only if {condition_summary(a.agreeing, a.outcomes)}"
+    if a.status == "not-printed":
+        return f"{name}: not printed (rules: {' or '.join(map(str, a.totals))})"
+    return f"{name} {printed}: cannot be computed ({a.reason})"
+
+
+def _vcell(v: VictoryAssessment) -> str:
+    name = v.side.nation_printed or v.side.key
+    if v.status == "agrees":
+        return f"{name}: agrees"
+    if v.status == "disagrees":
+        wrong = ", ".join(f"{c.field.replace('_', ' ')} {c.printed} vs {c.expected}" for c in v.mismatches)
+        return f"{name}: **disagrees** ({wrong})"
+    return f"{name}: {STATUS_WORDS[v.status]} ({v.reason})"
+
+
+def crosscheck_markdown(scores: list[ScenarioScore], lookup: Callable[[str], FlAircraft | None] | None = None) -> str:
+    """Return build/fl/crosscheck.md: for every scenario, whether its printed points agree with 26.x, and why not."""
+
+    def order(score: ScenarioScore) -> tuple[int, ...]:
+        return tuple(int(part) for part in score.scenario.number.split(".") if part.isdigit()) + (
+            1 if score.scenario.variant and "ariant" in score.scenario.variant else 0,
+        )
+
+    lines = [
+        "# Flight Leader: printed scenario and victory points against the design rules",
+        "",
+        "Generated by fwdata from `scenarios/fl/` and `cards/fl/`. Scenario points follow 26.2.3.2, victory points",
+        "26.5 and 23.7. The aircrew rating letter of each flight is inferred from its aircrew counts (reference",
+        "digest 4.3: experienced 2, average 1, inexperienced 0; mean 1.5+ A, 1.25 B, 1.0 C, 0.75 D, 0.5 E, else F;",
+        "between steps the better letter). Where the rulebook lost a value (a list row, a counter rating, an",
+        "unstated armament) every possible value is tried: 'agrees only if' names the assumptions under which the",
+        "printed value is right. Victory points use the printed scenario points of both sides.",
+        "",
+        "| Scenario | Scenario points | Victory points | Notes |",
+        "| --- | --- | --- | --- |",
+    ]
+    counts = {"agrees": 0, "disagrees": 0, "conditional": 0, "unknown": 0, "not-printed": 0}
+    vcounts = {"agrees": 0, "disagrees": 0, "unknown": 0, "non-standard": 0}
+    for score in sorted(scores, key=order):
+        s = score.scenario
+        title = f"{s.number} {s.name}" + (f" ({s.variant})" if s.variant else "")
+        sp = "<br>".join(_cell(a) for a in score.sides)
+        vp = "<br>".join(_vcell(v) for v in score.victory)
+        notes = []
+        if score.recount is not None:
+            fixes = []
+            if any(a.status == "disagrees" for a in score.sides) and all(
+                b.status in ("agrees", "conditional", "unknown") for b in score.recount.sides
+            ):
+                fixes.append("scenario points")
+            if any(v.status == "disagrees" for v in score.victory) and all(
+                w.status in ("agrees", "unknown", "non-standard") for w in score.recount.victory
+            ):
+                fixes.append("victory points")
+            if fixes:
+                notes.append(f"{' and '.join(fixes)} agree if each flight has as many aircraft as unit numbers")
+        for a in score.sides:
+            counts[a.status] += 1
+        for v in score.victory:
+            vcounts[v.status] += 1
+        lines.append(f"| {title} | {sp} | {vp} | {'; '.join(notes)} |")
+    lines += [
+        "",
+        f"Sides: {counts['agrees']} agree, {counts['conditional']} agree only under assumptions, "
+        f"{counts['disagrees']} disagree, {counts['unknown']} cannot be computed, {counts['not-printed']} print "
+        f"no points.",
+        f"Victory-point lines: {vcounts['agrees']} agree, {vcounts['disagrees']} disagree, "
+        f"{vcounts['unknown']} cannot be derived, {vcounts['non-standard']} non-standard.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def run_points(paths: list[Path], key: str, output_format: str = "text") -> tuple[str, int]:
+    """Run `fwdata fl points KEY`: check `paths`, then return the computation for one scenario and an exit code.
+
+    `key` is a scenario id (24-8-variant), number (24.1) or source path. Returns exit code 2 with a one-line
+    message when no such scenario is found; the check findings themselves are not printed here.
+    """
+    from fwdata.options import BuildOptions
+    from fwdata.pipeline import check_sources
+
+    result = check_sources(paths, BuildOptions())
+    scenario = find_scenario(result.catalog, key)
+    if scenario is None:
+        known = ", ".join(result.catalog.ids("fl", "scenario")[:12])
+        return f"fwdata: no Flight Leader scenario {key!r} (known: {known} ...)\n", 2
+    score = score_one(result.catalog, scenario)
+    if output_format == "json":
+        return json.dumps(points_json(score), indent=2) + "\n", 0
+    return points_text(score), 0
