@@ -1,0 +1,14 @@
+"""Ace of Aces (Powerhouse rules and the original rules): kinds plane, maneuvers, chart, book."""
+
+from fwdata.systems import GameSystem
+from fwdata.systems.aoa.checks import run_checks
+from fwdata.systems.aoa.model import build_book, build_chart, build_maneuvers, build_plane
+from fwdata.systems.aoa.render import render_outputs
+
+SYSTEM = GameSystem(
+    id="aoa",
+    title="Ace of Aces",
+    build_models={"plane": build_plane, "maneuvers": build_maneuvers, "chart": build_chart, "book": build_book},
+    run_checks=run_checks,
+    render_outputs=render_outputs,
+)

@@ -1,0 +1,282 @@
+"""Dogfighting-book rendering: each generated book as a printable booklet, two book pages per Letter/A4 sheet.
+
+Output aoa/book/<book id>.pdf: landscape sheets cut down the middle; the
+first half-sheet is a how-to-play page, then book pages 1..223 in order. Each
+page shows, from your cockpit, a top-down hex schematic (your plane in the
+centre, nose up; the enemy on his hex with his heading), the range, view,
+facing, tags and damage, and the maneuver chart with the 26 codes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from fwdata.findings import Finding
+from fwdata.render.layout import PAPER_SIZES, Rect, Size
+from fwdata.render.pdf import Page, PdfDocument
+from fwdata.systems import Catalog, Output, RenderResult
+from fwdata.systems.aoa.book_generator import MANEUVER_CODES, BookDesign, numbering_for, own_situation
+from fwdata.systems.aoa.geometry import Hex, Situation, hexes_within
+from fwdata.systems.aoa.model import BookPage, DogfightBook
+
+SYSTEM = "aoa"
+HALF_MARGIN_PT = 22.0
+SQRT3 = math.sqrt(3)
+# Short chart names (the Maneuver Chart's labels cut to fit a 30 pt cell).
+SHORT_NAMES = {
+    "A": "weave", "B": "t.bank", "C": "slip", "D": "stall", "E": "slip", "F": "t.bank", "G": "weave", "H": "slip",
+    "I": "turn", "J": "turn", "K": "w.over", "L": "roll", "M": "imm.up", "N": "fwd", "O": "imm.dn", "P": "roll",
+    "Q": "w.over", "R": "turn", "S": "right", "T": "bank", "U": "turn", "V": "left", "W": "fwd", "X": "right",
+    "Y": "turn", "Z": "bank",
+}
+SPEED_ROWS = (("Slow", "ABCDEFGHI"), ("Cruising", "JKLMNOPQRS"), ("Fast", "TUVWXYZ"))
+DIRECTION = {c: d for d, codes in (("L", "ABCJKLTUV"), ("S", "DEMNOW"), ("R", "FGHIPQRSXYZ")) for c in codes}
+FACING_WORDS = {
+    "away": "flying away", "away-left": "away to the left", "away-right": "away to the right",
+    "left": "to the left", "right": "to the right", "toward-left": "toward, to the left",
+    "toward-right": "toward, to the right", "toward": "toward you",
+}
+VIEW_WORDS = {
+    "windscreen": "windscreen", "left-forward-wing": "left forward wing", "right-forward-wing": "right forward wing",
+    "left-wingtip": "left wingtip", "right-wingtip": "right wingtip", "left-tail": "left tail",
+    "right-tail": "right tail", "tail": "tail",
+}
+# A plane seen from above, nose up, in units of its half-span.
+PLANE_OUTLINE = ((0.0, 1.0), (0.12, 0.82), (0.12, 0.42), (1.0, 0.36), (1.0, 0.08), (0.12, 0.02), (0.09, -0.62),
+                 (0.42, -0.68), (0.42, -0.86), (-0.42, -0.86), (-0.42, -0.68), (-0.09, -0.62), (-0.12, 0.02),
+                 (-1.0, 0.08), (-1.0, 0.36), (-0.12, 0.42), (-0.12, 0.82))
+
+
+def render_book_outputs(catalog: Catalog, designs: Sequence[BookDesign], paper_name: str) -> RenderResult:
+    """Render every catalog book that a design in `designs` generates: aoa/book/<id>.pdf."""
+    result = RenderResult()
+    paper = PAPER_SIZES[paper_name]
+    for design in designs:
+        for ship in design.ships:
+            entry = catalog.get(SYSTEM, "book", ship.book_id)
+            if entry is None:
+                continue
+            data, findings = render_book(entry.model, design, paper)
+            result.outputs.append(Output(f"aoa/book/{ship.book_id}.pdf", data))
+            result.findings.extend(findings)
+    return result
+
+
+def render_book(book: DogfightBook, design: BookDesign, paper: Size,
+                only: Sequence[int] | None = None) -> tuple[bytes, list[Finding]]:
+    """Render one book as a booklet PDF; return its bytes and any overflow findings.
+
+    `only` limits the booklet to those page numbers (after the how-to page), for proofs.
+    """
+    numbering = numbering_for(design)
+    ship = design.ship(book.side)
+    enemy = design.ship("german" if book.side == "allied" else "allied")
+    doc = PdfDocument(f"{book.name} · Ace of Aces dogfighting book", subject="Ace of Aces dogfighting book (fwdata)")
+    sheet = paper.landscape
+    half = Size(sheet.width / 2, sheet.height)
+    records = sorted((p for p in book.pages if only is None or p.page in only), key=lambda p: p.page)
+    halves: list[BookPage | None] = [None, *records]  # None: the how-to-play page
+    for k in range(0, len(halves), 2):
+        page = doc.new_page(sheet)
+        page.line(half.width, 8, half.width, sheet.height - 8, 0.3, gray=0.6)
+        for slot, record in enumerate(halves[k:k + 2]):
+            with page.translated(slot * half.width, 0, half) as surface:
+                frame = surface.box.inset(HALF_MARGIN_PT)
+                if record is None:
+                    draw_instructions(surface, frame, book, design)
+                    continue
+                situation = numbering.situation(record.page)
+                own = own_situation(situation, book.side) if situation is not None else None
+                draw_book_page(surface, frame, book, record, own, ship.firing.arc_deg if ship else 0.0,
+                               enemy.depicts if enemy else "enemy")
+    return doc.finish(), list(doc.findings)
+
+
+# ------------------------------------------------------------------ one page
+
+
+def draw_book_page(page: Page, frame: Rect, book: DogfightBook, record: BookPage, own: Situation | None,
+                   arc_deg: float, enemy_name: str) -> None:
+    """Draw one book page: header, schematic, situation line, tags, maneuver chart."""
+    header, rest = frame.take_top(40)
+    draw_header(page, header, book, record)
+    if record.next is None:
+        draw_lost_page(page, rest)
+        return
+    chart_box = Rect(rest.x, rest.y, rest.width, 150)
+    middle = Rect(rest.x, chart_box.top + 6, rest.width, rest.height - chart_box.height - 6)
+    facts, board = middle.take_top(30)
+    draw_facts(page, facts, record, enemy_name)
+    if own is not None:
+        draw_board(page, board.inset(0, 4), own, arc_deg)
+    draw_chart(page, chart_box, record)
+
+
+def draw_header(page: Page, box: Rect, book: DogfightBook, record: BookPage) -> None:
+    """Page number in the outer corner, the book's insignia and name, then the tags."""
+    number_box, rest = box.take_left(80)
+    page.fit_text(number_box, str(record.page), 30, bold=True, align="left")
+    icon = 15.0
+    draw_insignia(page, rest.x + icon, rest.y + rest.height / 2, icon, book.side)
+    title = Rect(rest.x + 2 * icon + 6, rest.y + rest.height / 2, rest.width - 2 * icon - 6, rest.height / 2)
+    page.fit_text(title, f"{book.depicts} · {'Allied' if book.side == 'allied' else 'German'} book", 9, bold=True)
+    tags_box = Rect(title.x, rest.y, title.width, rest.height / 2)
+    tags = []
+    if record.tag:
+        tags.append(record.tag.upper())
+    if record.firing:
+        tags.append(f"FIRING {record.damage}")
+    if record.shot:
+        tags.append("SHOT!")
+    x = tags_box.x + 1
+    for tag in tags:
+        width = 8 + 6.2 * len(tag)
+        cell = Rect(x, tags_box.y + 2, width, tags_box.height - 4)
+        page.rect(cell, fill_gray=0.0)
+        page.fit_text(cell, tag, 9, bold=True, align="centre", gray=1.0)
+        x += width + 4
+    page.line(box.x, box.y, box.right, box.y, 0.8)
+
+
+def draw_insignia(page: Page, x: float, y: float, radius: float, side: str) -> None:
+    """Allied: an RAF roundel; German: an Iron Cross (Part A, The Dogfighting Book: the book icon)."""
+    if side == "allied":
+        page.circle(x, y, radius, fill_gray=0.15)
+        page.circle(x, y, radius * 0.66, fill_gray=1.0)
+        page.circle(x, y, radius * 0.33, fill_gray=0.5)
+        return
+    r, w = radius, radius * 0.42
+    points = [(-w, r), (w, r), (w * 0.55, w), (w, w * 0.55), (r, w), (r, -w), (w, -w * 0.55), (w * 0.55, -w),
+              (w, -r), (-w, -r), (-w * 0.55, -w), (-w, -w * 0.55), (-r, -w), (-r, w), (-w, w * 0.55), (-w * 0.55, w)]
+    page.polygon([(x + px, y + py) for px, py in points], fill_gray=0.0)
+
+
+def draw_facts(page: Page, box: Rect, record: BookPage, enemy_name: str) -> None:
+    """Two lines: range and view; the enemy's facing (or where he is on a no-plane page)."""
+    top, bottom = box.rows([1.0, 1.0])
+    view = VIEW_WORDS.get(record.view or "", record.view or "")
+    if record.enemy_visible:
+        page.fit_text(top, f"Range: {(record.range or '').upper()}     View: {view}", 10, bold=True)
+        page.fit_text(bottom, f"{enemy_name}: {FACING_WORDS.get(record.facing or '', record.facing or '')}", 9)
+    else:
+        page.fit_text(top, f"No plane in sight     View: {view}", 10, bold=True)
+        page.fit_text(bottom, f"{enemy_name} is above or below you, coming from your {view}", 9)
+
+
+def _hex_points(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
+    return [(cx + size * math.cos(math.radians(60 * k)), cy + size * math.sin(math.radians(60 * k)))
+            for k in range(6)]
+
+
+def _plane_points(cx: float, cy: float, half_span: float, heading: int) -> list[tuple[float, float]]:
+    theta = math.radians(60 * heading)
+    cos, sin = math.cos(theta), math.sin(theta)
+    return [(cx + half_span * (x * cos + y * sin), cy + half_span * (-x * sin + y * cos)) for x, y in PLANE_OUTLINE]
+
+
+def draw_board(page: Page, box: Rect, own: Situation, arc_deg: float, radius: int = 3) -> None:
+    """The hex board seen from above: you in the centre nose up, the enemy on his hex with his heading.
+
+    Hexes where your guns bear are shaded; rings are labelled S, M, L.
+    """
+    size = min(box.width / (3 * radius + 2), box.height / (SQRT3 * (2 * radius + 1)))
+    cx, cy = box.x + box.width / 2, box.y + box.height / 2
+
+    def centre(cell: Hex) -> tuple[float, float]:
+        x, y = cell.xy()
+        return cx + x * size, cy + y * size
+
+    for cell in hexes_within(radius):
+        x, y = centre(cell)
+        fires = cell.distance > 0 and abs(cell.bearing_deg()) <= arc_deg + 1e-9
+        page.polygon(_hex_points(x, y, size * 0.98), fill_gray=0.86 if fires else 0.97, width=0.4)
+    for ring, label in zip(range(1, radius + 1), ("S", "M", "L"), strict=False):
+        x, y = centre(Hex(-ring, ring).rotated(0))  # ahead-left corner of the ring
+        page.text(x, y - 2.5, label, 7, gray=0.45, align="centre")
+    page.polygon(_plane_points(cx, cy, size * 0.62, 0), fill_gray=0.55, width=0.6)
+    if own.offset.distance == 0:
+        # Above or below: his outline over your hex, arrow where he flies (Losing Sight of the Enemy).
+        draw_heading_arrow(page, cx, cy, size * 1.1, own.heading)
+        page.polygon(_plane_points(cx, cy, size * 0.9, own.heading), fill_gray=1.0, width=1.4)
+        page.polygon(_plane_points(cx, cy, size * 0.5, 0), fill_gray=0.55, width=0.6)
+        page.text(cx, cy - size * 1.25, "above or below you", 7, bold=True, align="centre")
+        return
+    ex, ey = centre(own.offset)
+    page.line(cx, cy, ex, ey, 0.5, gray=0.5)
+    draw_heading_arrow(page, ex, ey, size, own.heading)
+    page.polygon(_plane_points(ex, ey, size * 0.7, own.heading), fill_gray=0.05, width=0.8)
+
+
+def draw_heading_arrow(page: Page, x: float, y: float, size: float, heading: int) -> None:
+    """An arrow from the enemy's hex centre to its edge in the direction he flies."""
+    theta = math.radians(60 * heading)
+    dx, dy = math.sin(theta), math.cos(theta)
+    tip = (x + dx * size * 1.05, y + dy * size * 1.05)
+    base = (x + dx * size * 0.72, y + dy * size * 0.72)
+    wing = size * 0.2
+    page.line(x, y, base[0], base[1], 1.2)
+    page.polygon([tip, (base[0] - dy * wing, base[1] + dx * wing), (base[0] + dy * wing, base[1] - dx * wing)],
+                 fill_gray=0.0, width=0.5)
+
+
+def draw_chart(page: Page, box: Rect, record: BookPage) -> None:
+    """The maneuver chart: per speed, a row of codes with direction and short name, then the page under each."""
+    assert record.next is not None
+    rows = box.rows([1.0, 1.0, 1.0], gap=4)
+    for (speed, codes), row in zip(SPEED_ROWS, rows, strict=True):
+        label, cells = row.take_left(44)
+        page.rect(label, fill_gray=0.85, width=0.4)
+        page.fit_text(label, speed, 8, bold=True, align="centre")
+        width = cells.width / 10
+        for k, code in enumerate(codes):
+            cell = Rect(cells.x + k * width, cells.y, width, cells.height)
+            top, mid, bottom = cell.rows([1.0, 0.8, 1.3])
+            page.rect(cell, width=0.4)
+            page.rect(top, fill_gray=0.85, width=0.3)
+            page.fit_text(top, f"{code} {DIRECTION[code]}", 8, bold=True, align="centre")
+            page.fit_text(mid, SHORT_NAMES[code], 6.5, align="centre")
+            target = record.next.get(code)
+            page.fit_text(bottom, "—" if target is None else str(target), 12, bold=True, align="centre")
+
+
+def draw_lost_page(page: Page, box: Rect) -> None:
+    """Page 223: clouds, no chart (Part A, Page 223 and Lost!; original VI)."""
+    cloud_y = box.y + box.height * 0.62
+    for dx, dy, r in ((-60, 0, 40), (-10, 18, 50), (45, 5, 42), (90, -8, 30), (-100, -10, 28)):
+        page.circle(box.x + box.width / 2 + dx, cloud_y + dy, r, fill_gray=0.9, width=0.3)
+    page.fit_text(Rect(box.x, cloud_y - 16, box.width, 32), "LOST IN THE CLOUDS", 18, bold=True, align="centre")
+    text = ("No maneuver chart. As a mid-turn page: your opponent called 223, so turn to the end page your "
+            "opponent reads and play on. If you both called 223, or the end page is 223, you have lost sight "
+            "of each other: both may search and start again on page 170, keeping your damage.")
+    page.paragraph(Rect(box.x + 10, box.y + 40, box.width - 20, box.height * 0.35), text, 10)
+
+
+def draw_instructions(page: Page, frame: Rect, book: DogfightBook, design: BookDesign) -> None:
+    """The booklet's first half-page: how to fly a turn with this book (Standard Game, in fwdata's words)."""
+    head, rest = frame.take_top(50)
+    page.fit_text(Rect(head.x, head.y + 22, head.width, 28), f"{book.depicts}", 20, bold=True)
+    page.fit_text(Rect(head.x, head.y, head.width, 20),
+                  f"Ace of Aces dogfighting book · {'Allied' if book.side == 'allied' else 'German'} side", 11)
+    steps = [
+        f"Set-up: both players open their books at page {design.start_page}; each has 12 damage points.",
+        "1. Each player secretly picks one maneuver from the chart at the bottom of the page.",
+        "2. Both call out the number under their own maneuver.",
+        "3. Each turns to the number the OTHER player called and, ignoring the picture, reads the number "
+        "under his own maneuver there. That is the end page; both books always give the same one.",
+        "4. On the end page: FIRING n means you hit him for n damage; SHOT! means he hits you. TAILED means "
+        "he is on your tail: next turn you pick first and tell him whether your maneuver is Left (L), Straight (S) "
+        "or Right (R).",
+        "5. A called page of 223: take your opponent's end page. Both called 223: you are lost (start again "
+        "at page 170, damage kept). A plane with 12 damage is shot down.",
+        "The picture: you fly the grey plane in the centre, nose up; the black plane is the enemy on his hex, "
+        "nose where he flies. Shaded hexes are where your guns bear. Rings: Short, Medium, Long range.",
+        "Generated by fwdata from a geometric model (docs/aoa-books.md); not the printed book's artwork.",
+    ]
+    y = rest.top
+    for step in steps:
+        height = 58 if len(step) > 120 else 34 if len(step) > 60 else 20
+        page.paragraph(Rect(rest.x, y - height, rest.width, height), step, 10)
+        y -= height + 6
+    codes = ", ".join(f"{c} {SHORT_NAMES[c]}" for c in MANEUVER_CODES)
+    page.paragraph(Rect(rest.x, rest.y, rest.width, max(40.0, y - rest.y - 6)), f"Codes: {codes}.", 8)
