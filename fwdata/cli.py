@@ -177,3 +177,64 @@ def aoa_firing(paths: tuple[Path, ...], output_format: str, advanced: bool) -> N
     if not tables:
         raise UsageError("no Ace of Aces firing or gun charts found in the sources")
     click.echo(json.dumps(as_json(tables), indent=2) if output_format == "json" else firing_text(tables))
+
+
+@aoa_group.command("books")
+@click.argument("config", type=click.Path(path_type=Path))
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), required=True,
+              help="Folder the two book YAML files are written into.")
+@stops_cleanly
+def aoa_books(config: Path, out_dir: Path) -> None:
+    """Generate the two dogfighting books of the book-design CONFIG into OUT (docs/aoa-books.md)."""
+    from fwdata.errors import UsageError
+    from fwdata.systems.aoa.book_generator import generate_books, write_books
+
+    result = check_sources([config], BuildOptions())
+    if result.report.failed():
+        report_and_exit(result, "text", False)
+    designs = result.catalog.entries("aoa", "book-design")
+    if not designs:
+        raise UsageError(f"{config}: no aoa book-design document")
+    for entry in designs:
+        for path in write_books(generate_books(entry.model, entry.document.path), out_dir):
+            click.echo(f"wrote {path}")
+
+
+@aoa_group.command("duel")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--games", type=click.IntRange(1, 100_000), default=1000, show_default=True,
+              help="Games per matchup.")
+@click.option("--seed", type=int, default=1918, show_default=True, help="Seed of the random generators.")
+@click.option("--game", "game_types", type=click.Choice(["standard", "advanced", "both"]), default="both",
+              show_default=True, help="Powerhouse Standard Game, Advanced Game, or both.")
+@click.option("--max-turns", type=click.IntRange(1, 10_000), default=200, show_default=True,
+              help="A game still going after this many turns is a draw.")
+@click.option("--tables", type=click.Path(path_type=Path), default=Path("tables/aoa"), show_default=True,
+              help="Maneuver chart and firing charts, read when PATHS hold none.")
+@format_option
+@stops_cleanly
+def aoa_duel(paths: tuple[Path, ...], games: int, seed: int, game_types: str, max_turns: int, tables: Path,
+             output_format: str) -> None:
+    """Simulate duels between random and greedy pilots flying the book pair in PATHS (docs/aoa-books.md)."""
+    from fwdata.errors import UsageError
+    from fwdata.systems.aoa.duel import GAMES, as_json, duel_inputs, format_duels, run_duels
+
+    result = check_sources(list(paths), BuildOptions())
+    if not result.catalog.entries("aoa", "maneuvers"):
+        result = check_sources([*paths, tables], BuildOptions())
+    if result.report.failed():
+        report_and_exit(result, "text", False)
+    try:
+        books, infos, charts = duel_inputs(result.catalog.models("aoa", "book"),
+                                           result.catalog.models("aoa", "maneuvers"),
+                                           result.catalog.models("aoa", "chart"))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+    kinds = GAMES if game_types == "both" else (game_types,)
+    if "advanced" in kinds and len(charts) < 3:
+        raise UsageError("the advanced game needs the Powerhouse firing charts (tables/aoa/firing-*.yaml)")
+    reports = run_duels(books, infos, games=games, seed=seed, game_types=kinds, charts=charts, max_turns=max_turns)
+    if output_format == "json":
+        click.echo(json.dumps(as_json(reports, seed=seed, games=games), indent=2))
+    else:
+        click.echo(format_duels(reports, seed=seed, books=", ".join(str(p) for p in paths)))

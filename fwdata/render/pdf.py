@@ -231,7 +231,8 @@ class PdfDocument:
     def __init__(self, title: str, *, subject: str = "") -> None:
         _register_fonts()
         self._buffer = io.BytesIO()
-        self._canvas = canvas.Canvas(self._buffer, invariant=1, pageCompression=1)
+        # The initial font is set in every page preamble: use the embedded font, not base-14 Helvetica.
+        self._canvas = canvas.Canvas(self._buffer, invariant=1, pageCompression=1, initialFontName=FONT)
         self._canvas.setTitle(title)
         self._canvas.setAuthor("fwdata")
         self._canvas.setCreator("fwdata")

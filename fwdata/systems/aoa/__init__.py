@@ -1,6 +1,7 @@
-"""Ace of Aces (Powerhouse rules and the original rules): kinds plane, maneuvers, chart, book."""
+"""Ace of Aces (Powerhouse rules and the original rules): kinds plane, maneuvers, chart, book, book-design."""
 
 from fwdata.systems import GameSystem
+from fwdata.systems.aoa.book_generator import build_book_design
 from fwdata.systems.aoa.checks import run_checks
 from fwdata.systems.aoa.model import build_book, build_chart, build_maneuvers, build_plane
 from fwdata.systems.aoa.render import render_outputs
@@ -8,7 +9,8 @@ from fwdata.systems.aoa.render import render_outputs
 SYSTEM = GameSystem(
     id="aoa",
     title="Ace of Aces",
-    build_models={"plane": build_plane, "maneuvers": build_maneuvers, "chart": build_chart, "book": build_book},
+    build_models={"plane": build_plane, "maneuvers": build_maneuvers, "chart": build_chart, "book": build_book,
+                  "book-design": build_book_design},
     run_checks=run_checks,
     render_outputs=render_outputs,
 )

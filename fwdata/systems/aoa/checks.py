@@ -15,6 +15,7 @@ from fwdata.options import BuildOptions
 from fwdata.sources.document import SourceDocument
 from fwdata.systems import Catalog, Entry
 from fwdata.systems.aoa import rules
+from fwdata.systems.aoa.book_generator import check_book_designs
 from fwdata.systems.aoa.model import (
     LAST_PAGE,
     MANEUVER_CODES,
@@ -48,6 +49,7 @@ def run_checks(catalog: Catalog, options: BuildOptions) -> Iterator[Finding]:
         yield from check_maneuvers(entry)
     yield from check_charts(charts)
     yield from check_books(catalog.entries(SYSTEM, "book"), charts)
+    yield from check_book_designs(catalog.entries(SYSTEM, "book-design"), catalog.entries(SYSTEM, "book"))
 
 
 def _of_type(charts: Iterable[Entry], cls: type) -> list[Entry]:

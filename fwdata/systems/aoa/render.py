@@ -8,6 +8,7 @@ Outputs, relative to the build folder:
   aoa/chart.pdf               the chart book: maneuvers, firing and gun charts, firing statistics,
                               critical hit charts, damage allocation charts, archie
   aoa/campaign-setup.pdf      the campaign set-up sheet (XLVI tables, map, fuel turns per plane)
+  aoa/book/<id>.pdf           a generated dogfighting book as a booklet (render_books.py)
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from fwdata.systems.aoa.model import (
     RollTable,
     SurvivalChart,
 )
+from fwdata.systems.aoa.render_books import render_book_outputs
 from fwdata.units import inches
 
 SYSTEM = "aoa"
@@ -76,6 +78,7 @@ def render_outputs(catalog: Catalog, options: BuildOptions) -> RenderResult:
         result.extend(render_chart_book(charts, maneuvers, paper))
     if any(isinstance(e.model, (RollTable, RollMatrix, BattlefieldMap, ArchieChart)) for e in charts):
         result.extend(render_campaign_sheet(charts, planes, paper))
+    result.extend(render_book_outputs(catalog, catalog.models(SYSTEM, "book-design"), options.paper))
     return result
 
 

@@ -32,7 +32,6 @@ from fwdata.systems.aoa.geometry import (
 
 ROOT = Path(__file__).resolve().parents[3]
 DESIGN_PATH = ROOT / "cards" / "aoa" / "book-designs" / "spad-xiii-vs-fokker-d-vii.yaml"
-pytestmark = pytest.mark.skipif(not DESIGN_PATH.exists(), reason="TEMPORARY until the book-design kind is registered")
 BOOKS_DIR = ROOT / "cards" / "aoa" / "books"
 LOST = 223
 NO_PLANE = {187, 188, 198, 205, 209, 213}  # Part A, Losing Sight of the Enemy
@@ -302,7 +301,56 @@ def test_committed_books_are_up_to_date(pair: Any) -> None:
         assert (BOOKS_DIR / f"{book['id']}.yaml").read_text() == book_yaml(book)
 
 
-def test_anchor_offsets_must_be_hex_centres() -> None:
+def test_start_page_170_is_head_on_at_long_range() -> None:
+    """Standard Game set-up: page 170, fixed by the design as head-on, 3 hexes apart."""
     data = load_design_data()
     numbering = numbering_for(design_from_data(data))
     assert numbering.situation(170) == Situation(hex_from(0, 3), 3)
+
+
+def test_check_reports_a_book_edited_by_hand_as_stale(tmp_path: Path, pair: Any) -> None:
+    """AOA-DESIGN-STALE: a book file that no longer matches its design is an error at the first differing page."""
+    (tmp_path / "design.yaml").write_text(DESIGN_PATH.read_text())
+    for book in pair.books.values():
+        (tmp_path / f"{book['id']}.yaml").write_text(book_yaml(book))
+    clean = check_sources([tmp_path], BuildOptions())
+    assert [f for f in clean.report.findings if f.code.startswith("AOA-DESIGN")] == []
+    allied = tmp_path / "spad-xiii-book.yaml"
+    allied.write_text(allied.read_text().replace("  - {page: 2, range: short", "  - {page: 2, range: medium", 1))
+    result = check_sources([tmp_path], BuildOptions())
+    stale = [f for f in result.report.findings if f.code == "AOA-DESIGN-STALE"]
+    assert len(stale) == 1 and "(first: 2)" in stale[0].message
+
+
+def test_cli_aoa_books_writes_the_committed_books(tmp_path: Path) -> None:
+    """`fwdata aoa books CONFIG --out DIR` writes both books; run from the repository they equal the committed ones."""
+    import os
+
+    from click.testing import CliRunner
+
+    from fwdata.cli import main
+
+    old = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        result = CliRunner().invoke(main, ["aoa", "books", "cards/aoa/book-designs/spad-xiii-vs-fokker-d-vii.yaml",
+                                           "--out", str(tmp_path)])
+    finally:
+        os.chdir(old)
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fokker-d-vii-book.yaml", "spad-xiii-book.yaml"]
+    for path in tmp_path.iterdir():
+        assert path.read_text() == (BOOKS_DIR / path.name).read_text()
+
+
+def test_cli_aoa_books_reports_a_bad_design(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from fwdata.cli import main
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(DESIGN_PATH.read_text().replace("A: {right: -1, ahead: 1.5,", "A: {right: -1, ahead: 1,", 1))
+    result = CliRunner().invoke(main, ["aoa", "books", str(bad), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "AOA-DESIGN-HEX" in result.output
+    assert not (tmp_path / "out").exists()

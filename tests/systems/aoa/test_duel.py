@@ -29,7 +29,6 @@ from fwdata.systems.aoa.model import FiringChart
 
 ROOT = Path(__file__).resolve().parents[3]
 DESIGN_PATH = ROOT / "cards" / "aoa" / "book-designs" / "spad-xiii-vs-fokker-d-vii.yaml"
-pytestmark = pytest.mark.skipif(not DESIGN_PATH.exists(), reason="TEMPORARY until the book-design kind is registered")
 
 
 @pytest.fixture(scope="module")
@@ -129,3 +128,29 @@ def test_greedy_beats_random(world: dict[str, Any]) -> None:
     reports = run_duels(world["books"], world["infos"], games=40, seed=7, game_types=("standard",))
     greedy_allied = next(r for r in reports if r.allied_policy == "greedy" and r.german_policy == "random")
     assert greedy_allied.allied_wins.low > 0.5
+
+
+def test_cli_duel_is_reproducible_from_its_seed() -> None:
+    """`fwdata aoa duel BOOKS --games N --seed S` prints the same report twice, and JSON on request."""
+    import json
+    import os
+
+    from click.testing import CliRunner
+
+    from fwdata.cli import main
+
+    old = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        args = ["aoa", "duel", "cards/aoa/books", "--games", "15", "--seed", "42"]
+        first = CliRunner().invoke(main, args)
+        second = CliRunner().invoke(main, args)
+        as_json = CliRunner().invoke(main, [*args, "--game", "standard", "--format", "json"])
+    finally:
+        os.chdir(old)
+    assert first.exit_code == 0, first.output
+    assert first.output == second.output
+    assert "seed 42, 15 games per matchup" in first.output
+    data = json.loads(as_json.output)
+    assert data["seed"] == 42 and len(data["matchups"]) == 4
+    assert all(m["games"] == 15 for m in data["matchups"])

@@ -20,7 +20,6 @@ from fwdata.systems.aoa.render_books import render_book
 
 ROOT = Path(__file__).resolve().parents[3]
 DESIGN_PATH = ROOT / "cards" / "aoa" / "book-designs" / "spad-xiii-vs-fokker-d-vii.yaml"
-pytestmark = pytest.mark.skipif(not DESIGN_PATH.exists(), reason="TEMPORARY until the book-design kind is registered")
 LOST = 223
 CODE_LINE = re.compile(r"^([A-Z]) ([LSR])$")
 
