@@ -23,6 +23,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 path_args = click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 format_option = click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
                              show_default=True, help="How findings are printed.")
+report_format_option = click.option("--format", "output_format", type=click.Choice(["text", "json"]),
+                                    default="text", show_default=True, help="Print the report as text or JSON.")
 strict_option = click.option("--strict", is_flag=True, help="Count warnings as errors.")
 
 
@@ -53,7 +55,8 @@ def main() -> None:
     """Validate, cross-check and print data cards, scenarios and play aids for
     Fighting Wings, Flight Leader and Ace of Aces.
 
-    With no PATH, the repository's own cards/, scenarios/ and tables/ are read.
+    With no PATH, the cards/, scenarios/ and tables/ folders of the current folder
+    are read (run it in the fwdata repository for the bundled data).
     Exit codes: 0 no errors, 1 errors found, 2 usage or setup error.
     """
 
@@ -100,26 +103,30 @@ def fw_group() -> None:
 
 @fw_group.command("simulate")
 @click.argument("card")
-@format_option
+@report_format_option
 @click.option("--climb-model", type=click.Choice(["designer-note", "qs"]), default="designer-note", show_default=True,
               help="Points per 100-ft increment for the lost Climb Decel table (docs/fw-rules.md).")
 @click.option("--plot", "plot_path", type=click.Path(path_type=Path),
-              help="Also draw the acceleration and climb curves into FILE (.png or .pdf).")
+              help="Also draw the acceleration and climb curves into PLOT (.png or .pdf).")
 @stops_cleanly
 def fw_simulate(card: str, output_format: str, climb_model: str, plot_path: Path | None) -> None:
     """Fly CARD (a card file or a bundled card id) by the rules: turns to max speed, climb, degrees per turn."""
-    from fwdata.render.plot import render_panels
+    from fwdata.errors import UsageError
+    from fwdata.render.plot import PLOT_FORMATS, render_panels
     from fwdata.systems.fw.simulate import format_report, report_panels, simulate_source
     from fwdata.systems.fw.simulation_checks import SimulationOptions
     from fwdata.write import write_file
 
+    image_format = plot_path.suffix.lstrip(".").lower() if plot_path is not None else None
+    if image_format is not None and image_format not in PLOT_FORMATS:
+        raise UsageError(f"--plot {plot_path}: the file must end in .png or .pdf")
     report, findings = simulate_source(card, SimulationOptions(climb_model=climb_model))  # type: ignore[arg-type]
     if report is None:
         report_and_exit(RunResult(report=findings, catalog=Catalog()), "text", False)
         return
     click.echo(json.dumps(report.as_json(), indent=2) if output_format == "json" else format_report(report))
     if plot_path is not None:
-        image = render_panels(report_panels(report), plot_path.suffix.lstrip(".").lower(),
+        image = render_panels(report_panels(report), image_format or "png",
                               title=f"{report.card_name}: simulated performance")
         write_file(plot_path, image)
 
@@ -132,7 +139,7 @@ def fl_group() -> None:
 @fl_group.command("points")
 @click.argument("scenario")
 @path_args
-@format_option
+@report_format_option
 @stops_cleanly
 def fl_points(scenario: str, paths: tuple[Path, ...], output_format: str) -> None:
     """Recompute SCENARIO's scenario points and victory points by the 26.x design rules.
@@ -158,13 +165,14 @@ def aoa_group() -> None:
 
 @aoa_group.command("firing")
 @path_args
-@format_option
+@report_format_option
 @click.option("--advanced", is_flag=True, help="Original rules: include XLII's gun-breaking chance after a jam.")
 @stops_cleanly
 def aoa_firing(paths: tuple[Path, ...], output_format: str, advanced: bool) -> None:
     """Print exact expected damage and jam odds for every ammo choice, range and die modifier of the firing charts.
 
-    Reads the Ace of Aces charts in PATH (default: the repository's tables); errors in them are reported instead.
+    Reads the Ace of Aces charts in PATHS (default: the current folder's cards/, scenarios/,
+    tables/); errors in them are reported instead.
     """
     from fwdata.errors import UsageError
     from fwdata.systems.aoa.firing import as_json, catalog_tables
@@ -211,7 +219,7 @@ def aoa_books(config: Path, out_dir: Path) -> None:
               help="A game still going after this many turns is a draw.")
 @click.option("--tables", type=click.Path(path_type=Path), default=Path("tables/aoa"), show_default=True,
               help="Maneuver chart and firing charts, read when PATHS hold none.")
-@format_option
+@report_format_option
 @stops_cleanly
 def aoa_duel(paths: tuple[Path, ...], games: int, seed: int, game_types: str, max_turns: int, tables: Path,
              output_format: str) -> None:

@@ -99,11 +99,13 @@ class Report:
         return strict and self.count(Severity.WARNING) > 0
 
     def summary(self) -> str:
-        """Return the summary line, e.g. `2 errors, 1 warning in 57 files`."""
+        """Return the summary line, e.g. `2 errors, 1 warning in 57 files` (`, 3 infos` added when there are any)."""
 
         def plural(n: int, word: str) -> str:
             return f"{n} {word}{'' if n == 1 else 's'}"
 
-        errors = self.count(Severity.ERROR)
-        warnings = self.count(Severity.WARNING)
-        return f"{plural(errors, 'error')}, {plural(warnings, 'warning')} in {plural(self.files_read, 'file')}"
+        counts = f"{plural(self.count(Severity.ERROR), 'error')}, {plural(self.count(Severity.WARNING), 'warning')}"
+        infos = self.count(Severity.INFO)
+        if infos:
+            counts += f", {plural(infos, 'info')}"
+        return f"{counts} in {plural(self.files_read, 'file')}"

@@ -100,11 +100,14 @@ class Page:
         self._canvas.setFillGray(0)
 
     def fit_text(self, box: Rect, text: str, size: float = 8, *, bold: bool = False, italic: bool = False,
-                 align: str = "left", gray: float = 0.0, pad: float = 1.5, where: Location | None = None) -> bool:
+                 align: str = "left", gray: float = 0.0, pad: float = 1.5, where: Location | None = None,
+                 truncate: bool = False) -> bool:
         """Draw one line of text centred vertically in `box`, shrinking it to fit.
 
         Returns False (and records a RENDER-OVERFLOW finding at `where`) when the
         text does not fit even at MIN_FONT_PT; the text is then cut to the box.
+        With `truncate` (for non-essential lines such as a footer citation) the
+        text is cut with an ellipsis and no finding is recorded.
         """
         inner = box.inset(pad, 0)
         fitted = size
@@ -112,7 +115,7 @@ class Page:
             fitted = max(MIN_FONT_PT, fitted - 0.5)
         fits = text_width(text, fitted, bold) <= inner.width and fitted <= box.height
         shown = text if fits else self._cut(text, inner.width, fitted, bold)
-        if not fits:
+        if not fits and not truncate:
             self._doc.overflow(where, text, box)
         baseline = box.y + (box.height - fitted * 0.72) / 2
         x = inner.x if align == "left" else inner.right if align == "right" else inner.x + inner.width / 2

@@ -14,11 +14,12 @@ Outputs, relative to the build folder:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
+from fwdata.citations import printable_citation
 from fwdata.findings import Location
 from fwdata.options import BuildOptions
+from fwdata.render.flow import PageFlow
 from fwdata.render.imposition import crop_marks, impose
 from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Rect, Size
 from fwdata.render.pdf import Page, PdfDocument, wrap_words
@@ -42,8 +43,6 @@ from fwdata.systems.aoa.render_books import render_book_outputs
 from fwdata.units import inches
 
 SYSTEM = "aoa"
-MARGIN_PT = inches(0.5)
-FOOTER_PT = 14.0
 TEXT_PT = 7.5
 ROW_PT = 12.0
 TITLE_PT = 16.0
@@ -282,45 +281,6 @@ def _log_trackers(page: Page, box: Rect) -> None:
 # ------------------------------------------------------------------------ flowing pages
 
 
-@dataclass
-class _Pager:
-    """Flows blocks down Letter/A4 pages, starting a new page when a block does not fit."""
-
-    doc: PdfDocument
-    paper: Size
-    title: str
-    page: Page | None = None
-    cursor: float = 0.0
-    number: int = 0
-
-    @property
-    def frame(self) -> Rect:
-        return Rect(MARGIN_PT, MARGIN_PT + FOOTER_PT, self.paper.width - 2 * MARGIN_PT,
-                    self.paper.height - 2 * MARGIN_PT - FOOTER_PT)
-
-    def new_page(self) -> Page:
-        self.page = self.doc.new_page(self.paper)
-        self.number += 1
-        self.page.text(MARGIN_PT, MARGIN_PT, f"{self.title} · page {self.number}", 7, gray=0.35)
-        self.cursor = self.frame.top
-        return self.page
-
-    def take(self, height: float, where: Location | None = None) -> tuple[Page, Rect]:
-        """Reserve `height` points below the cursor (on a new page if needed) and return the box.
-
-        A block taller than a whole page is cut at the page bottom and recorded as RENDER-OVERFLOW.
-        """
-        if height > self.frame.height:
-            self.doc.overflow(where, "a block taller than one page", Rect(0, 0, self.frame.width, height))
-            height = self.frame.height
-        if self.page is None or (self.cursor - height < self.frame.y and self.cursor < self.frame.top - 1e-6):
-            self.new_page()
-        assert self.page is not None
-        box = Rect(self.frame.x, self.cursor - height, self.frame.width, height)
-        self.cursor -= height + GAP_PT
-        return self.page, box
-
-
 def _wrapped_lines(text: str, width: float, size: float, bold: bool = False) -> int:
     lines = wrap_words(text, width, size, bold)
     return len(lines) if lines is not None else 99
@@ -340,13 +300,13 @@ def _note_height(note: str, width: float) -> float:
     return 0.0 if not note else _wrapped_lines(note, width - 3, 6.5) * 6.5 * 1.2 + 4
 
 
-def _table_block(pager: _Pager, title: str, note: str, rows: list[list[str]], *, weights: Sequence[float] | None = None,
-                 where: Location | None = None, width_fraction: float = 1.0, size: float = TEXT_PT,
-                 row_pt: float = ROW_PT) -> None:
+def _table_block(pager: PageFlow, title: str, note: str, rows: list[list[str]], *,
+                 weights: Sequence[float] | None = None, where: Location | None = None,
+                 width_fraction: float = 1.0, size: float = TEXT_PT, row_pt: float = ROW_PT) -> None:
     """Draw a titled ruled table as one block (kept together on one page)."""
     width = pager.frame.width
     height = TITLE_PT + _note_height(note, width) + row_pt * len(rows)
-    page, box = pager.take(height, where)
+    page, box = pager.take(height, where=where)
     rest = _title(page, box, title, note, where)
     table_box = Rect(rest.x, rest.y, rest.width * width_fraction, rest.height)
     page.table(table_box, rows, weights=weights, size=size, align="centre-all", where=where)
@@ -355,7 +315,7 @@ def _table_block(pager: _Pager, title: str, note: str, rows: list[list[str]], *,
 def _source(document: SourceDocument) -> str:
     data = document.data
     prov = data.get("provenance", {}) if isinstance(data, dict) else {}
-    return f"Source: {prov.get('source', '')}"
+    return f"Source: {printable_citation(str(prov.get('source', '')))}"
 
 
 def _cell(value: object) -> str:
@@ -368,7 +328,7 @@ def _cell(value: object) -> str:
 def render_chart_book(charts: Sequence[Entry], maneuvers: Sequence[Entry], paper: Size) -> RenderResult:
     """Render the chart book: every chart, legible on Letter or A4 pages."""
     doc = PdfDocument("Ace of Aces chart book", subject="Ace of Aces charts and play aids (fwdata)")
-    pager = _Pager(doc, paper.portrait, "Ace of Aces chart book (fwdata)")
+    pager = PageFlow(doc, paper.portrait, "Ace of Aces chart book (fwdata)", gap_pt=GAP_PT)
     for entry in maneuvers:
         _maneuver_block(pager, entry)
     firing_entries = sorted((e for e in charts if isinstance(e.model, FiringChart)),
@@ -405,7 +365,7 @@ def _yes_no(value: bool | None) -> str:
     return "?" if value is None else ("yes" if value else "-")
 
 
-def _maneuver_block(pager: _Pager, entry: Entry) -> None:
+def _maneuver_block(pager: PageFlow, entry: Entry) -> None:
     chart: ManeuverChart = entry.model
     rows = [["Code", "Speed", "Direction (as printed)", "Sample page", "Clicks", "Bar PH/orig.", "Difficult PH/orig.",
              "Flags"]]
@@ -422,7 +382,7 @@ def _maneuver_block(pager: _Pager, entry: Entry) -> None:
                  where=entry.document.locate("/maneuvers"), row_pt=11.0)
 
 
-def _firing_block(pager: _Pager, entry: Entry) -> None:
+def _firing_block(pager: PageFlow, entry: Entry) -> None:
     chart: FiringChart = entry.model
     if chart.chart_type == "firing":
         header = ["Ammo \\ die", *(str(r) for r in chart.die_rolls)]
@@ -438,7 +398,7 @@ def _firing_block(pager: _Pager, entry: Entry) -> None:
                  where=entry.document.locate("/rows"))
 
 
-def _stats_block(pager: _Pager, table: firing.StatTable) -> None:
+def _stats_block(pager: PageFlow, table: firing.StatTable) -> None:
     with_c = table.rule.startswith("XIX")
     rows = [["Ammo", *table.columns]] + [[label, *(firing.cell_text(c, with_critical=with_c) for c in cells)]
                                          for label, cells in table.rows]
@@ -446,7 +406,7 @@ def _stats_block(pager: _Pager, table: firing.StatTable) -> None:
                  weights=[1.3] + [1.4] * len(table.columns), size=7.0)
 
 
-def _critical_block(pager: _Pager, entry: Entry) -> None:
+def _critical_block(pager: PageFlow, entry: Entry) -> None:
     chart: CriticalChart = entry.model
     doc = entry.document
     width = pager.frame.width
@@ -457,7 +417,7 @@ def _critical_block(pager: _Pager, entry: Entry) -> None:
         heights.append(max(ROW_PT, lines * TEXT_PT * 1.2 + 4))
     note = "Roll 2 dice. 'D' = one die roll. " + _source(doc)
     total = TITLE_PT + _note_height(note, width) + ROW_PT + sum(heights)
-    page, box = pager.take(total, doc.locate("/name"))
+    page, box = pager.take(total, where=doc.locate("/name"))
     rest = _title(page, box, chart.name, note, doc.locate("/name"))
     header, rest = rest.take_top(ROW_PT)
     page.table(header, [["Roll", "Result", "Effect"]], weights=list(widths), size=TEXT_PT)
@@ -473,7 +433,7 @@ def _critical_block(pager: _Pager, entry: Entry) -> None:
             page.rect(col, width=0.3)
 
 
-def _survival_block(pager: _Pager, entry: Entry) -> None:
+def _survival_block(pager: PageFlow, entry: Entry) -> None:
     chart: SurvivalChart = entry.model
     rows = [["Outcome", "Survive on one die", "Saves"]]
     for outcome, rolls in chart.outcomes.items():
@@ -483,7 +443,7 @@ def _survival_block(pager: _Pager, entry: Entry) -> None:
                  where=entry.document.locate("/outcomes"), width_fraction=0.6)
 
 
-def _legend_block(pager: _Pager, entry: Entry) -> None:
+def _legend_block(pager: PageFlow, entry: Entry) -> None:
     legend: DacLegend = entry.model
     rows = [["Letter", "Areas"]] + [[letter, " / ".join(areas)] for letter, areas in legend.letters.items()]
     shift = legend.poa_shift_squares
@@ -494,7 +454,7 @@ def _legend_block(pager: _Pager, entry: Entry) -> None:
                  width_fraction=0.45, row_pt=11.0)
 
 
-def _dac_block(pager: _Pager, entry: Entry) -> None:
+def _dac_block(pager: PageFlow, entry: Entry) -> None:
     grid: DacGrid = entry.model
     doc = entry.document
     square = 20.0
@@ -502,7 +462,7 @@ def _dac_block(pager: _Pager, entry: Entry) -> None:
     lookup_height = ROW_PT * (len(grid.lookups) + 1)
     note = "Blank squares: a clean miss. " + _source(doc)
     total = TITLE_PT + _note_height(note, pager.frame.width) + max(grid_height + 13, lookup_height) + 4
-    page, box = pager.take(total, doc.locate("/name"))
+    page, box = pager.take(total, where=doc.locate("/name"))
     rest = _title(page, box, grid.name, note, doc.locate("/name"))
     rest = rest.take_top(13)[1]
     left = Rect(rest.x + 18, rest.top - grid_height, square * grid.columns, grid_height)
@@ -522,7 +482,7 @@ def _dac_block(pager: _Pager, entry: Entry) -> None:
     page.table(lookup_box, rows, size=TEXT_PT, where=doc.locate("/lookups"))
 
 
-def _archie_block(pager: _Pager, entry: Entry) -> None:
+def _archie_block(pager: PageFlow, entry: Entry) -> None:
     chart: ArchieChart = entry.model
     rows = [["Altitude \\ 2d6", *(str(r) for r in chart.die_rolls)]]
     for band in chart.bands:
@@ -540,12 +500,13 @@ def _archie_block(pager: _Pager, entry: Entry) -> None:
 def render_campaign_sheet(charts: Sequence[Entry], planes: Sequence[Entry], paper: Size) -> RenderResult:
     """Render the campaign set-up sheet: duty roster, ground position, fuel, altitude, start page, archie, map."""
     doc = PdfDocument("Ace of Aces campaign set-up sheet", subject="Ace of Aces campaign set-up (fwdata)")
-    pager = _Pager(doc, paper.portrait, "Ace of Aces campaign set-up sheet (fwdata)")
+    pager = PageFlow(doc, paper.portrait, "Ace of Aces campaign set-up sheet (fwdata)", gap_pt=GAP_PT)
     by_table: dict[str, Entry] = {}
     for entry in charts:
         if isinstance(entry.model, (RollTable, RollMatrix)):
             by_table[entry.model.table] = entry
-    drawers: dict[str, Callable[[_Pager, Entry], None]] = {"duty-roster": _roll_table_block, "fuel": _roll_table_block,
+    drawers: dict[str, Callable[[PageFlow, Entry], None]] = {
+                                                           "duty-roster": _roll_table_block, "fuel": _roll_table_block,
                                                            "ground-position": _matrix_block,
                                                            "starting-altitude": _matrix_block,
                                                            "starting-page": _matrix_block}
@@ -565,7 +526,7 @@ def render_campaign_sheet(charts: Sequence[Entry], planes: Sequence[Entry], pape
     return _finished("aoa/campaign-setup.pdf", doc)
 
 
-def _roll_table_block(pager: _Pager, entry: Entry) -> None:
+def _roll_table_block(pager: PageFlow, entry: Entry) -> None:
     table: RollTable = entry.model
     rows = [["Roll", *(",".join(map(str, e.rolls)) for e in table.entries)],
             ["Result", *(e.printed for e in table.entries)]]
@@ -575,7 +536,7 @@ def _roll_table_block(pager: _Pager, entry: Entry) -> None:
                  where=entry.document.locate("/entries"))
 
 
-def _matrix_block(pager: _Pager, entry: Entry) -> None:
+def _matrix_block(pager: PageFlow, entry: Entry) -> None:
     table: RollMatrix = entry.model
     header = [f"{table.row_roll} \\ {table.column_roll}", *("-".join(map(str, (c[0], c[-1])) if len(c) > 1
                                                                    else (str(c[0]),)) for c in table.columns)]
@@ -591,7 +552,7 @@ def _matrix_block(pager: _Pager, entry: Entry) -> None:
                  width_fraction=0.75 if len(table.columns) > 3 else 0.5)
 
 
-def _fuel_turns_block(pager: _Pager, fuel: Entry, planes: Sequence[Entry]) -> None:
+def _fuel_turns_block(pager: PageFlow, fuel: Entry, planes: Sequence[Entry]) -> None:
     table: RollTable = fuel.model
     fractions: list[Fraction] = []
     for e in table.entries:
@@ -605,7 +566,7 @@ def _fuel_turns_block(pager: _Pager, fuel: Entry, planes: Sequence[Entry]) -> No
                  "or fancy maneuvers.", rows, weights=[2.0] + [1.0] * len(fractions), width_fraction=0.7)
 
 
-def _map_block(pager: _Pager, entry: Entry) -> None:
+def _map_block(pager: PageFlow, entry: Entry) -> None:
     chart: BattlefieldMap = entry.model
     marks = {"field": "*", "trench": "T", "archies": "ARCH"}
     rows = [[s for s, _f in chart.squares], [marks.get(f or "", "") for _s, f in chart.squares]]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from fwdata.citations import printable_citation
 from fwdata.options import BuildOptions
 from fwdata.render.imposition import crop_marks, impose
 from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Rect, Size
@@ -190,6 +191,8 @@ def draw_aircraft_card(page: Page, aircraft: FlAircraft, document: SourceDocumen
         lines.append(
             "Row cut off in the rulebook: " + ", ".join(aircraft.damage.get("lost_cells", ())) + " lost ('?')."
         )
+    foot = Rect(left.x, left.y, left.width, 7)
+    left = Rect(left.x, left.y + 8, left.width, left.height - 8)
     page.paragraph(left, "\n".join(lines) or " ", 6.5, where=document.locate("/notes"))
     counter = aircraft.counter
     rows = [
@@ -204,11 +207,8 @@ def draw_aircraft_card(page: Page, aircraft: FlAircraft, document: SourceDocumen
         ["External gun", _yn(counter.external_gun)],
     ]
     page.table(right, rows, weights=[1.3, 1], size=7.5, where=document.locate("/counter"))
-    foot = Rect(box.x, box.y - 5, box.width, 7)
-    source = str(aircraft.provenance.get("source", ""))
-    if len(source) > 90:
-        source = source[:87] + "..."
-    page.fit_text(foot, f"{aircraft.id} · {source}", 6, gray=0.35, where=where)
+    source = printable_citation(str(aircraft.provenance.get("source", "")))
+    page.fit_text(foot, f"{aircraft.id} · {source}", 6, gray=0.35, where=where, truncate=True)
 
 
 def _yn(value: bool | None) -> str:
@@ -463,7 +463,11 @@ def draw_scenario_sheet(
         lines.append(f"{v.side.nation_printed} earns: {_vp_summary(line)} [{verdict}]")
     vp_box, rest = rest.take_top(min(rest.height / 2, 14 + 22 * (len(lines) - 1)))
     page.paragraph(vp_box, "\n".join(lines), 8.5, where=document.locate("/sides"))
-    text = f"Rules of engagement: {scenario.rules_summary or ''}\n\nOptions: {scenario.options_summary or ''}"
+    options_text = " ".join(part for part in (
+        scenario.options_summary or "",
+        f"Sun in hexes {', '.join(scenario.sun_hexes)}." if scenario.sun_hexes else "",
+    ) if part) or "none"
+    text = f"Rules of engagement: {scenario.rules_summary or ''}\n\nOptions: {options_text}"
     if scenario.countermeasures_printed:
         text += f" Countermeasures: {scenario.countermeasures_printed}"
     if scenario.remarks:

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fwdata.citations import printable_citation
 from fwdata.findings import Location
 from fwdata.render.layout import Rect
 from fwdata.render.pdf import MIN_FONT_PT, Page, wrap_words
@@ -376,7 +377,7 @@ def _notes_text(card: AircraftDataCard, source: CardSource) -> str:
     parts.extend(f"• {note}" for note in card.notes)
     if card.variants:
         parts.append("Variants: " + " ".join(card.variants))
-    return "\n".join(parts) if parts else "—"
+    return printable_citation("\n".join(parts)) if parts else "—"
 
 
 def _long_row_heights(long_rows: list[list[Cell]], width: float) -> list[float]:
@@ -507,7 +508,7 @@ def _provenance_text(card: AircraftDataCard) -> str:
         parts.append("Contains values inferred or restored from damaged text.")
     if card.variant_of:
         parts.append(f"Variant of {card.variant_of}: sections it does not list come from that card.")
-    return " ".join(parts)
+    return printable_citation(" ".join(parts))
 
 
 def _footer_height(card: AircraftDataCard, width: float) -> float:

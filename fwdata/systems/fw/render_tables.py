@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fwdata.findings import Location
-from fwdata.render.layout import Rect, Size
-from fwdata.render.pdf import Page, PdfDocument, text_width
+from fwdata.render.flow import PageFlow
+from fwdata.render.layout import Size
+from fwdata.render.pdf import PdfDocument, text_width
 from fwdata.sources.document import SourceDocument
 from fwdata.systems.fw.render_grid import (
     CELL_PAD_PT,
@@ -19,14 +19,11 @@ from fwdata.systems.fw.render_grid import (
     wrapped_height,
 )
 from fwdata.systems.fw.tables import RuleTable
-from fwdata.units import inches
 
-MARGIN_PT = inches(0.5)
 TEXT_PT = 7.5
 ROW_PT = 11.0
 TITLE_BAR_PT = 14.0
 TABLE_GAP_PT = 16.0
-FOOTER_PT = 14.0
 RESTORED_MARK = "†"  # not "*": some printed tables use an asterisk themselves
 RESTORED_FOOTNOTE = (f"{RESTORED_MARK} Gray cells marked {RESTORED_MARK} hold values restored or inferred from "
                      "damaged rulebook text (the table source records what the print shows and why).")
@@ -42,45 +39,6 @@ def cell_text(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
-
-
-@dataclass
-class _Pager:
-    """Flows blocks down Letter/A4 pages and starts a new page when one does not fit."""
-
-    doc: PdfDocument
-    paper: Size
-    title: str
-    page: Page | None = None
-    cursor: float = 0.0
-    number: int = 0
-
-    @property
-    def frame(self) -> Rect:
-        return Rect(MARGIN_PT, MARGIN_PT + FOOTER_PT, self.paper.width - 2 * MARGIN_PT,
-                    self.paper.height - 2 * MARGIN_PT - FOOTER_PT)
-
-    def new_page(self) -> Page:
-        self.page = self.doc.new_page(self.paper)
-        self.number += 1
-        self.page.text(MARGIN_PT, MARGIN_PT, f"{self.title} · page {self.number}", 7, gray=0.35)
-        self.cursor = self.frame.top
-        return self.page
-
-    def room(self) -> float:
-        return self.cursor - self.frame.y if self.page is not None else -1.0
-
-    def take(self, height: float, *, keep_with: float = 0.0) -> tuple[Page, Rect]:
-        """Reserve `height` points (plus `keep_with` that must follow on the same page) and return the box."""
-        if self.page is None or (self.room() < height + keep_with and self.cursor < self.frame.top - 1e-6):
-            self.new_page()
-        assert self.page is not None
-        box = Rect(self.frame.x, self.cursor - height, self.frame.width, height)
-        self.cursor -= height
-        return self.page, box
-
-    def skip(self, height: float) -> None:
-        self.cursor -= height
 
 
 def _table_rows(table: RuleTable, document: SourceDocument) -> list[list[Cell]]:
@@ -120,7 +78,7 @@ def _prepare(rows: list[list[Cell]], widths: Sequence[float]) -> tuple[list[list
     return prepared, heights
 
 
-def _draw_table(pager: _Pager, table: RuleTable, document: SourceDocument) -> None:
+def _draw_table(pager: PageFlow, table: RuleTable, document: SourceDocument) -> None:
     frame = pager.frame
     rows = _table_rows(table, document)
     widths = column_widths(rows, frame.width, TEXT_PT)
@@ -169,7 +127,7 @@ def render_table_sheet(tables: Sequence[tuple[RuleTable, SourceDocument]], paper
     """Render every table, in the order given, flowing down portrait pages of `paper`."""
     title = "Fighting Wings play aids"
     doc = PdfDocument(title, subject="Fighting Wings rule tables (fwdata)")
-    pager = _Pager(doc, paper.portrait, title)
+    pager = PageFlow(doc, paper.portrait, title)
     for table, document in tables:
         _draw_table(pager, table, document)
     if pager.page is None:

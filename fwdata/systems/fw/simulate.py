@@ -11,7 +11,7 @@ from fwdata.options import BuildOptions
 from fwdata.render.plot import Panel, Series
 from fwdata.systems.fw import flight, rules
 from fwdata.systems.fw.model import TURN_RATES, AircraftDataCard, PerformanceBand
-from fwdata.systems.fw.simulation_checks import DEFAULT_SIMULATION, SimulationOptions, climb_speed
+from fwdata.systems.fw.simulation_checks import DEFAULT_SIMULATION, SimulationOptions, climb_speed, climb_verdict
 from fwdata.systems.fw.tables import RuleTable
 
 ALL_RATES = ("ez", *TURN_RATES)
@@ -39,6 +39,8 @@ class BandReport:
     climb_speed_fp: float
     listed_climb_fpm: int | None
     simulated_climb_fpm: float | None
+    climb_verdict: str
+    climb_tolerance_fpm: float
     climb_by_speed: dict[float, float]
     turning: tuple[TurnPoint, ...]
 
@@ -106,11 +108,14 @@ def simulate_card(card: AircraftDataCard, tables: dict[str, RuleTable],
             for speed in speeds
         }
         at = climb_speed(card, band)
-        listed = next((c.climb_rate_fpm for c in card.climb if c.band == band.band), None)
+        listed_row = next((c for c in card.climb if c.band == band.band), None)
+        listed = listed_row.climb_rate_fpm if listed_row else None
         simulated = flight.simulate_sustained_climb(
             at, row.cells, fvt, proportions, engines=engines,
             climb_attitude_decel=float(card.general["climb_attitude_decel"]),
             model=options.climb_model).climb_rate_fpm
+        verdict, tolerance = (climb_verdict(simulated, listed, listed_row.oxygen_restricted, options)
+                              if listed_row is not None and listed is not None and listed > 0 else ("-", 0.0))
         turning = tuple(TurnPoint(speed, {rate.upper(): degrees_per_turn(turn_chart, band, speed, rate)
                                           for rate in ALL_RATES}) for speed in speeds)
         bands.append(BandReport(
@@ -118,6 +123,7 @@ def simulate_card(card: AircraftDataCard, tables: dict[str, RuleTable],
             military_run=military.speeds, emergency_run=emergency.speeds,
             turns_to_max_military=military.turns, turns_to_max_emergency=emergency.turns,
             climb_speed_fp=at, listed_climb_fpm=listed, simulated_climb_fpm=simulated,
+            climb_verdict=verdict, climb_tolerance_fpm=tolerance,
             climb_by_speed=climbs, turning=turning))
     return SimulationReport(card.id, card.name, options.climb_model, tuple(bands))
 
@@ -128,7 +134,7 @@ def format_report(report: SimulationReport) -> str:
              f"climb decel model: {report.climb_model}; speeds in FP, climb in ft/min, one game turn = 4 s",
              "",
              f"{'band':5} {'min':>5} {'max':>5} {'turns to max (M)':>17} {'(E)':>5} {'climb speed':>12} "
-             f"{'listed ROC':>11} {'simulated':>10}"]
+             f"{'listed ROC':>11} {'simulated':>10} {'tolerance':>10}  verdict"]
     for band in report.bands:
         def turns(value: int | None) -> str:
             return "never" if value is None else str(value)
@@ -137,7 +143,9 @@ def format_report(report: SimulationReport) -> str:
         simulated = "-" if band.simulated_climb_fpm is None else f"{band.simulated_climb_fpm:.0f}"
         lines.append(f"{band.band:5} {band.min_fp:5.1f} {band.max_fp:5.1f} {turns(band.turns_to_max_military):>17} "
                      f"{turns(band.turns_to_max_emergency):>5} {band.climb_speed_fp:12.1f} {listed:>11} "
-                     f"{simulated:>10}")
+                     f"{simulated:>10} {band.climb_tolerance_fpm:10.0f}  {band.climb_verdict}")
+    lines += ["", "verdict: the simulated climb at climb speed agrees with the listed rate within the tolerance, "
+              "or is below or above it (docs/fw-rules.md)"]
     for band in report.bands:
         lines += ["", f"{band.band} band: degrees of facing change per turn (level, whole turn at one rate)",
                   f"{'speed':>6} " + " ".join(f"{rate.upper():>4}" for rate in ALL_RATES)]

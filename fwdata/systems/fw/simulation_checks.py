@@ -76,6 +76,22 @@ def best_sustained_climb(card: AircraftDataCard, band: PerformanceBand, fvt: Rul
     return ClimbEstimate(speed, climb.climb_rate_fpm, climb.attitude)
 
 
+def climb_verdict(simulated_fpm: float, listed_fpm: int, oxygen_restricted: bool,
+                  options: SimulationOptions = DEFAULT_SIMULATION) -> tuple[str, float]:
+    """Compare a simulated climb with the listed one; return (verdict, tolerance in ft/min).
+
+    Verdicts: "agrees", "below", "above", or "oxygen-limited" when the simulation is
+    above an oxygen-restricted listed rate (Err1 bold: a pilot limit, not a power limit).
+    The tolerance is the larger of `climb_tolerance_fpm` and `climb_tolerance_ratio` x listed.
+    """
+    tolerance = max(options.climb_tolerance_fpm, options.climb_tolerance_ratio * listed_fpm)
+    if simulated_fpm < listed_fpm - tolerance:
+        return "below", tolerance
+    if simulated_fpm > listed_fpm + tolerance:
+        return ("oxygen-limited" if oxygen_restricted else "above"), tolerance
+    return "agrees", tolerance
+
+
 def check_simulations(card: AircraftDataCard, document: SourceDocument, own: frozenset[str],
                       tables: dict[str, RuleTable], options: SimulationOptions = DEFAULT_SIMULATION
                       ) -> Iterator[Finding]:
@@ -111,15 +127,16 @@ def check_simulations(card: AircraftDataCard, document: SourceDocument, own: fro
         estimate = best_sustained_climb(card, climbing, fvt, proportions, options)
         if estimate is None:
             continue
-        tolerance = max(options.climb_tolerance_fpm, options.climb_tolerance_ratio * listed.climb_rate_fpm)
+        verdict, tolerance = climb_verdict(estimate.climb_rate_fpm, listed.climb_rate_fpm,
+                                           listed.oxygen_restricted, options)
         flown = (f"{estimate.climb_rate_fpm:.0f} ft/min ({estimate.attitude} at {estimate.speed_fp:.1f} FP, military "
                  f"power, {options.climb_model} climb decel; tolerance {tolerance:.0f} ft/min)")
         where = document.locate(f"/climb/{listed.index}/climb_rate_fpm")
-        if estimate.climb_rate_fpm < listed.climb_rate_fpm - tolerance:
+        if verdict == "below":
             yield warning(where, "FW-CLIMB-RATE",
                           f"{climbing.band} band: listed rate of climb {listed.climb_rate_fpm} ft/min cannot be flown: "
                           f"the power chart sustains only {flown} at climb speed (OTR 4.1, 4.2, 15.4.1)")
-        elif estimate.climb_rate_fpm > listed.climb_rate_fpm + tolerance and not listed.oxygen_restricted:
+        elif verdict == "above":
             yield info(where, "FW-CLIMB-RATE",
                        f"{climbing.band} band: in play the aircraft can climb {flown}, well above its listed "
                        f"{listed.climb_rate_fpm} ft/min (a pilot may always climb less; OTR 4.1, 4.2, 15.4.1)")
