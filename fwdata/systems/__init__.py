@@ -6,13 +6,23 @@ pipeline does not change.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from fwdata.findings import Finding
 from fwdata.options import BuildOptions
 from fwdata.sources.document import SourceDocument
+
+
+def frozen(value: Any) -> Any:
+    """Return a read-only deep copy of plain data for a model: mappings become MappingProxyType, lists tuples."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({key: frozen(item) for key, item in value.items()})
+    if isinstance(value, list | tuple):
+        return tuple(frozen(item) for item in value)
+    return value
 
 
 @dataclass(frozen=True)

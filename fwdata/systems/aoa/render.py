@@ -20,9 +20,9 @@ from fwdata.citations import printable_citation
 from fwdata.findings import Location
 from fwdata.options import BuildOptions
 from fwdata.render.flow import PageFlow
-from fwdata.render.imposition import crop_marks, impose
 from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Rect, Size
 from fwdata.render.pdf import Page, PdfDocument, wrap_words
+from fwdata.render.sheets import draw_card_sheets
 from fwdata.sources.document import SourceDocument
 from fwdata.systems import Catalog, Entry, Output, RenderResult
 from fwdata.systems.aoa import firing, rules
@@ -163,15 +163,8 @@ def draw_plane_card(page: Page, plane: Plane, doc: SourceDocument) -> None:
 
 def render_card_sheet(planes: Sequence[Entry], card: Size, paper: Size) -> RenderResult:
     """Impose every plane card at true size on `paper` with crop marks outside the trims (shared imposition)."""
-    imposition = impose(card, paper)
-    marks = crop_marks(imposition)
     doc = PdfDocument("Ace of Aces plane cards", subject="Imposed plane cards (fwdata); print at 100 %")
-    for start in range(0, len(planes), imposition.per_sheet):
-        page = doc.new_page(imposition.sheet)
-        page.segments(marks)
-        for cell, entry in zip(imposition.cells, planes[start:start + imposition.per_sheet], strict=False):
-            with page.translated(cell.x, cell.y, card) as card_page:
-                draw_plane_card(card_page, entry.model, entry.document)
+    draw_card_sheets(doc, planes, card, paper, lambda page, entry: draw_plane_card(page, entry.model, entry.document))
     result = _finished("aoa/plane.pdf", doc)
     result.findings = []  # the single-card files already report any overflow
     return result

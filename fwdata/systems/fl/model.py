@@ -13,19 +13,12 @@ from types import MappingProxyType
 from typing import Any, Final, Literal
 
 from fwdata.sources.document import SourceDocument
+from fwdata.systems import frozen
 from fwdata.systems.fl.rules import RATING_LETTERS, AircrewCounts
 
 UNKNOWN: Final = "unknown"
 Unknown = Literal["unknown"]
 PointsCell = int | None | Unknown
-
-
-def _frozen(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return MappingProxyType({key: _frozen(item) for key, item in value.items()})
-    if isinstance(value, list | tuple):
-        return tuple(_frozen(item) for item in value)
-    return value
 
 
 @dataclass(frozen=True)
@@ -147,7 +140,7 @@ def build_aircraft(document: SourceDocument) -> FlAircraft:
     return FlAircraft(
         id=data["id"],
         name=data["name"],
-        provenance=_frozen(data["provenance"]),
+        provenance=frozen(data["provenance"]),
         base=data.get("base"),
         variant=bool(data.get("variant", False)),
         list=data.get("list"),
@@ -165,11 +158,11 @@ def build_aircraft(document: SourceDocument) -> FlAircraft:
         msls=data.get("msls"),
         unit_info_changes=tuple(data.get("unit_info_changes", ())),
         primary_use=data.get("primary_use"),
-        scenario_points=_frozen(data.get("scenario_points", {})),
+        scenario_points=frozen(data.get("scenario_points", {})),
         points_source=data.get("points_source"),
-        notes=_frozen(data.get("notes", {})),
+        notes=frozen(data.get("notes", {})),
         counter=counter,
-        damage=_frozen(data["damage"]) if "damage" in data else None,
+        damage=frozen(data["damage"]) if "damage" in data else None,
         remarks=data.get("remarks"),
         present=frozenset(data),
     )
@@ -256,7 +249,7 @@ def build_nation(document: SourceDocument) -> Nation:
     return Nation(
         id=data["id"],
         name=data["name"],
-        provenance=_frozen(data["provenance"]),
+        provenance=frozen(data["provenance"]),
         group=data["group"],
         aliases=tuple(data.get("aliases", ())),
         rating_printed=rating.get("printed"),
@@ -300,7 +293,7 @@ def build_missile_load(document: SourceDocument) -> MissileLoad:
     return MissileLoad(
         id=data["id"],
         name=data["name"],
-        provenance=_frozen(data["provenance"]),
+        provenance=frozen(data["provenance"]),
         code=data["code"],
         printed=data["printed"],
         options=tuple(tuple((m["count"], tuple(m["types"])) for m in option["missiles"]) for option in data["options"]),
@@ -327,10 +320,10 @@ def build_list_note(document: SourceDocument) -> ListNote:
     return ListNote(
         id=data["id"],
         name=data["name"],
-        provenance=_frozen(data["provenance"]),
+        provenance=frozen(data["provenance"]),
         letter=data["letter"],
         summary=data["summary"],
-        armament_points=_frozen(data.get("armament_points", [])),
+        armament_points=frozen(data.get("armament_points", [])),
         enables=tuple(data.get("enables", ())),
     )
 
@@ -565,7 +558,7 @@ def build_scenario(document: SourceDocument) -> Scenario:
                 if controller
                 else None,
                 entry_exit_printed=entry.get("printed"),
-                entry_groups=_frozen(entry.get("groups", [])),
+                entry_groups=frozen(entry.get("groups", [])),
                 scenario_points=side.get("scenario_points"),
                 flights=tuple(_flight(f"{pointer}/flights/{f}", flight) for f, flight in enumerate(side["flights"])),
                 victory_points=_victory_points(f"{pointer}/victory_points", side.get("victory_points")),
@@ -577,7 +570,7 @@ def build_scenario(document: SourceDocument) -> Scenario:
     return Scenario(
         id=data["id"],
         name=data["name"],
-        provenance=_frozen(data["provenance"]),
+        provenance=frozen(data["provenance"]),
         number=data["number"],
         category=data["category"],
         year=date["year"],
@@ -590,7 +583,7 @@ def build_scenario(document: SourceDocument) -> Scenario:
         place=data.get("place"),
         introduction=data.get("introduction"),
         mission_profiles_printed=data.get("mission_profiles_printed"),
-        terrain=_frozen(data.get("terrain", {})),
+        terrain=frozen(data.get("terrain", {})),
         boundaries=data.get("boundaries"),
         rules_summary=roe.get("summary"),
         no_missiles_either_side=bool(roe.get("no_missiles_either_side", False)),

@@ -16,9 +16,9 @@ from collections.abc import Callable
 
 from fwdata.citations import printable_citation
 from fwdata.options import BuildOptions
-from fwdata.render.imposition import crop_marks, impose
 from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Rect, Size
 from fwdata.render.pdf import Page, PdfDocument
+from fwdata.render.sheets import draw_card_sheets
 from fwdata.sources.document import SourceDocument
 from fwdata.systems import Catalog, Output, RenderResult
 from fwdata.systems.fl import rules
@@ -89,17 +89,9 @@ def render_card_sheet(
     cards: list[tuple[FlAircraft, SourceDocument]], paper: Size, notes: dict[str, ListNote]
 ) -> RenderResult:
     """Impose every aircraft card on `paper` at true size, crop marks outside the trims."""
-    imposition = impose(CARD, paper)
-    marks = crop_marks(imposition)
     doc = PdfDocument("Flight Leader aircraft cards", subject="Imposed aircraft cards (fwdata); print at 100 %")
-    for start in range(0, len(cards), imposition.per_sheet):
-        page = doc.new_page(imposition.sheet)
-        page.segments(marks)
-        for cell, (aircraft, document) in zip(
-            imposition.cells, cards[start : start + imposition.per_sheet], strict=False
-        ):
-            with page.translated(cell.x, cell.y, CARD) as card_page:
-                draw_aircraft_card(card_page, aircraft, document, notes)
+    draw_card_sheets(doc, cards, CARD, paper,
+                     lambda page, card: draw_aircraft_card(page, card[0], card[1], notes))
     result = _finished("fl/aircraft.pdf", doc)
     result.findings = []  # the single-card files already report any overflow
     return result

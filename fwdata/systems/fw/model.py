@@ -8,25 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from types import MappingProxyType
 from typing import Any
 
 from fwdata.sources.document import SourceDocument
+from fwdata.systems import frozen
 from fwdata.systems.fw.tables import RuleTable, rule_table_from_data
 
 BANDS = ("VL", "LO", "ML", "MH", "HI", "VH", "EH", "UH+")
 SPEED_COLUMNS = ("s0_45", "s5_75", "s8_95", "s10_up")
 SPEED_COLUMN_TITLES = ("0.0-4.5", "5.0-7.5", "8.0-9.5", "10.0+")
 TURN_RATES = ("tt", "ht", "bt", "et")
-
-
-def frozen(value: Any) -> Any:
-    """Return a read-only deep copy of plain data (mappings become MappingProxyType, lists tuples)."""
-    if isinstance(value, Mapping):
-        return MappingProxyType({key: frozen(item) for key, item in value.items()})
-    if isinstance(value, list | tuple):
-        return tuple(frozen(item) for item in value)
-    return value
 
 
 @dataclass(frozen=True)

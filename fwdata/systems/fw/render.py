@@ -13,9 +13,9 @@ once the 1/4 in printer margin is kept: cards are never shrunk to fit more.
 from __future__ import annotations
 
 from fwdata.options import BuildOptions
-from fwdata.render.imposition import crop_marks, impose
 from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Size
 from fwdata.render.pdf import PdfDocument
+from fwdata.render.sheets import draw_card_sheets
 from fwdata.systems import Catalog, Entry, Output, RenderResult
 from fwdata.systems.fw.model import AircraftDataCard, Scenario, resolve_card
 from fwdata.systems.fw.render_card import CardSource, draw_card
@@ -84,15 +84,8 @@ def _single(path: str, title: str, cards: list[tuple[AircraftDataCard, CardSourc
 
 def render_card_sheet(cards: list[tuple[AircraftDataCard, CardSource]], card_size: Size, paper: Size) -> RenderResult:
     """Impose every card on `paper` at true size with crop marks outside the trims; one sheet per filled grid."""
-    imposition = impose(card_size, paper)
-    marks = crop_marks(imposition)
     doc = PdfDocument("Fighting Wings Aircraft Data Cards", subject="Imposed ADC sheet (fwdata); print at 100 %")
-    for start in range(0, len(cards), imposition.per_sheet):
-        page = doc.new_page(imposition.sheet)
-        page.segments(marks)
-        for cell, (card, source) in zip(imposition.cells, cards[start:start + imposition.per_sheet], strict=False):
-            with page.translated(cell.x, cell.y, card_size) as card_page:
-                draw_card(card_page, card, source)
+    draw_card_sheets(doc, cards, card_size, paper, lambda page, item: draw_card(page, item[0], item[1]))
     result = _finished("fw/aircraft.pdf", doc)
     # The same card drawn twice would report its overflow twice: the single-card file already has it.
     result.findings = []
