@@ -49,6 +49,12 @@ def report_and_exit(result: RunResult, output_format: str, strict: bool) -> None
     sys.exit(1 if result.report.failed(strict) else 0)
 
 
+def _non_empty_folder(value: Path) -> Path:
+    if not str(value).strip() or value == Path("."):
+        raise click.BadParameter("name a build folder (an empty --out would write into the current folder)")
+    return value
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="fwdata")
 def main() -> None:
@@ -74,7 +80,8 @@ def check(paths: tuple[Path, ...], output_format: str, strict: bool) -> None:
 
 @main.command()
 @path_args
-@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("build"), show_default=True,
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default="build", show_default=True,
+              callback=lambda _context, _option, value: _non_empty_folder(value),
               help="Folder the PDFs are written into.")
 @click.option("--paper", type=click.Choice(PAPERS), default="letter", show_default=True,
               help="Sheet size for imposed cards, log sheets and play aids.")

@@ -81,8 +81,12 @@ class Report:
     files_read: int = 0
 
     def extend(self, findings: Iterable[Finding]) -> None:
-        """Add findings."""
-        self.findings.extend(findings)
+        """Add findings; a finding identical to one already reported is left out."""
+        seen = set(self.findings)
+        for finding in findings:
+            if finding not in seen:
+                seen.add(finding)
+                self.findings.append(finding)
 
     def sorted(self) -> list[Finding]:
         """Return the findings sorted by path, line, column, then code."""

@@ -44,3 +44,24 @@ def test_a_file_in_the_way_is_an_output_error(tmp_path: Path) -> None:
     (tmp_path / "build").write_text("not a folder")
     with pytest.raises(OutputError, match="cannot write"):
         write_outputs([Output("a.pdf", b"x")], tmp_path / "build")
+
+
+def test_a_failed_write_replaces_nothing(tmp_path: Path) -> None:
+    """A file in the way of one output must not leave the others half-updated."""
+    write_outputs([Output("fw/aircraft/a.pdf", b"old a"), Output("fw/table.pdf", b"old t")], tmp_path)
+    (tmp_path / "fw" / "logsheet").write_text("a file where a folder must go")
+    with pytest.raises(OutputError, match="cannot write"):
+        write_outputs([Output("fw/aircraft/a.pdf", b"new a"), Output("fw/table.pdf", b"new t"),
+                       Output("fw/logsheet/blank.pdf", b"x")], tmp_path)
+    assert (tmp_path / "fw/aircraft/a.pdf").read_bytes() == b"old a"
+    assert (tmp_path / "fw/table.pdf").read_bytes() == b"old t"
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".fwdata-staging")]
+
+
+def test_written_files_follow_the_umask(tmp_path: Path) -> None:
+    old = os.umask(0o022)
+    try:
+        write_outputs([Output("a.pdf", b"x")], tmp_path)
+    finally:
+        os.umask(old)
+    assert (tmp_path / "a.pdf").stat().st_mode & 0o777 == 0o644

@@ -222,10 +222,17 @@ class Page:
         return fits
 
     def _cut(self, text: str, width: float, size: float, bold: bool) -> str:
-        shown = text
-        while shown and text_width(shown + "…", size, bold) > width:
-            shown = shown[:-1]
-        return shown + "…" if shown != text else shown
+        """Return the longest prefix of `text` that fits `width` with an ellipsis (binary search)."""
+        if text_width(text, size, bold) <= width:
+            return text
+        low, high = 0, len(text)
+        while low < high:
+            middle = (low + high + 1) // 2
+            if text_width(text[:middle] + "…", size, bold) <= width:
+                low = middle
+            else:
+                high = middle - 1
+        return text[:low] + "…"
 
 
 class PdfDocument:

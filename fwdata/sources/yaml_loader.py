@@ -8,8 +8,10 @@ than YAML's core ones are refused, and duplicate keys are errors.
 from __future__ import annotations
 
 import datetime as dt
+import math
 import os
 import re
+import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +35,7 @@ from ruamel.yaml.reader import ReaderError
 from fwdata.findings import Finding, Location, error
 from fwdata.sources.document import SourceDocument, pointer_join
 
+_NUMBER = re.compile(r"^[-+]?([0-9_]+(\.[0-9_]*)?|\.[0-9_]+)([eE][-+]?[0-9]+)?$|^0x[0-9a-fA-F_]+$|^0o[0-7_]+$")
 CORE_TAGS = frozenset(f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq"))
 
 
@@ -43,7 +46,9 @@ class LoadLimits:
     max_bytes: int = 524_288
     max_depth: int = 48
     max_aliases: int = 64
-    max_events: int = 50_000
+    max_events: int = 25_000
+    max_line_chars: int = 4_000
+    max_number_chars: int = 40
     max_values: int = 100_000
 
 
@@ -59,10 +64,11 @@ class _Refused(Exception):
 
 
 def display_path(path: Path) -> str:
-    """Return `path` relative to the current folder when it lies below it."""
+    """Return `path` relative to the current folder when it lies below it, control characters escaped."""
     try:
-        return os.path.relpath(path) if path.resolve().is_relative_to(Path.cwd().resolve()) else str(path)
-    except (OSError, ValueError):
+        shown = os.path.relpath(path) if path.resolve().is_relative_to(Path.cwd().resolve()) else str(path)
+        return shown.encode("unicode_escape", "backslashreplace").decode("ascii") if not shown.isprintable() else shown
+    except (OSError, ValueError, RuntimeError):  # RuntimeError: a symbolic link loop (Python 3.11)
         return str(path)
 
 
@@ -92,7 +98,10 @@ def load_source(path: Path, limits: LoadLimits = LoadLimits()) -> tuple[SourceDo
         return None, [error(Location(shown, line, column), code, message)]
 
     try:
-        size = path.stat().st_size
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode):
+            return fail("SOURCE-UNREADABLE", "not a regular file (a pipe, device or socket cannot be a source)")
+        size = status.st_size
         if size > limits.max_bytes:
             return fail("YAML-TOO-LARGE", f"file is {size} bytes; the limit is {limits.max_bytes} bytes")
         raw = path.read_bytes()
@@ -108,6 +117,10 @@ def load_source(path: Path, limits: LoadLimits = LoadLimits()) -> tuple[SourceDo
     tab_findings = _tab_indentation(shown, text)
     if tab_findings:
         return None, tab_findings
+    for number, text_line in enumerate(text.splitlines(), start=1):
+        if len(text_line) > limits.max_line_chars:
+            return fail("YAML-TOO-LARGE", f"line {number} has {len(text_line)} characters; the limit is "
+                        f"{limits.max_line_chars}", number, 1)
     try:
         _scan_events(text, limits)
         loaded = YAML(typ="rt").load(text)
@@ -162,6 +175,7 @@ def _tab_indentation(shown: str, text: str) -> list[Finding]:
 def _scan_events(text: str, limits: LoadLimits) -> None:
     """Walk the parser's events (no objects built) to enforce depth, alias, tag and size caps."""
     depth = aliases = documents = 0
+    open_anchors: list[str | None] = []
     for events, event in enumerate(YAML(typ="rt").parse(text), start=1):
         mark = event.start_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -174,11 +188,16 @@ def _scan_events(text: str, limits: LoadLimits) -> None:
                                "(each source file holds exactly one document)", line, column)
         elif isinstance(event, MappingStartEvent | SequenceStartEvent):
             depth += 1
+            open_anchors.append(event.anchor)
             if depth > limits.max_depth:
                 raise _Refused("YAML-TOO-DEEP", f"nesting deeper than {limits.max_depth} levels", line, column)
         elif isinstance(event, MappingEndEvent | SequenceEndEvent):
             depth -= 1
+            if open_anchors:
+                open_anchors.pop()
         elif isinstance(event, AliasEvent):
+            if event.anchor in open_anchors:
+                raise _Refused("YAML-ALIASES", f"*{event.anchor} refers to a value that contains it", line, column)
             aliases += 1
             if aliases > limits.max_aliases:
                 raise _Refused("YAML-ALIASES", f"more than {limits.max_aliases} aliases (*name)", line, column)
@@ -188,6 +207,10 @@ def _scan_events(text: str, limits: LoadLimits) -> None:
                 raise _Refused("YAML-TAG", f"custom tag {tag} is not allowed (plain YAML data only)", line, column)
             if tag and isinstance(event, ScalarEvent):
                 _check_core_scalar(tag, event.value, line, column)
+        if (isinstance(event, ScalarEvent) and not event.style and len(event.value) > limits.max_number_chars
+                and _NUMBER.match(event.value)):
+            raise _Refused("YAML-NUMBER", f"a number of {len(event.value)} characters (numbers are at most "
+                           f"{limits.max_number_chars} characters)", line, column)
 
 
 Positions = dict[str, tuple[int, int]]
@@ -226,7 +249,9 @@ def _to_plain(root: CommentedMap, limits: LoadLimits) -> tuple[Any, Positions, P
             position = node.lc.data.get(key)
             key_at = (position[0] + 1, position[1] + 1) if position else values.get(pointer, (1, 1))
             value_at = (position[2] + 1, position[3] + 1) if position else key_at
-            if isinstance(key, CommentedMap | CommentedSeq | tuple | list):
+            if value is None and value_at[0] != key_at[0]:
+                value_at = key_at  # an empty value: ruamel points at the next token, often the next line
+            if not isinstance(key, str | int | float | bool) and key is not None:
                 raise _Refused("YAML-KEY", "a mapping key must be a plain value, not a list or mapping", *key_at)
             name = _key_text(key)
             child = pointer_join(pointer, name)
@@ -302,6 +327,8 @@ def _plain_scalar(node: Any, where: tuple[int, int]) -> Any:
         return _core_tagged(node, where)
     if type(node).__name__ == "ScalarBoolean":
         return bool(node)
+    if isinstance(node, float) and not math.isfinite(node):
+        raise _Refused("YAML-NUMBER", f"{node} is not allowed (.inf and .nan are not numbers fwdata can use)", *where)
     for kind, make in _SCALAR_TYPES:
         if isinstance(node, kind):
             return make(node)

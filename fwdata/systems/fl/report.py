@@ -277,13 +277,16 @@ def crosscheck_markdown(scores: list[ScenarioScore], lookup: Callable[[str], FlA
 def run_points(paths: list[Path], key: str, output_format: str = "text") -> tuple[str, int]:
     """Run `fwdata fl points KEY`: check `paths`, then return the computation for one scenario and an exit code.
 
-    `key` is a scenario id (24-8-variant), number (24.1) or source path. Returns exit code 2 with a one-line
-    message when no such scenario is found; the check findings themselves are not printed here.
+    `key` is a scenario id (24-8-variant), number (24.1) or source path. Returns exit code 1 with the
+    findings when the sources have errors, and 2 with a one-line message when no such scenario is found.
     """
     from fwdata.options import BuildOptions
     from fwdata.pipeline import check_sources
+    from fwdata.reporting import format_text
 
     result = check_sources(paths, BuildOptions())
+    if result.report.failed():
+        return format_text(result.report) + "\nfwdata: the sources have errors; fix them before computing points\n", 1
     scenario = find_scenario(result.catalog, key)
     if scenario is None:
         known = ", ".join(result.catalog.ids("fl", "scenario")[:12])

@@ -137,6 +137,12 @@ def _altitude_and_speed(member: ScenarioAircraft, card: AircraftDataCard, docume
                     f"no performance line (bands {', '.join(b.band for b in card.performance)})")
         return
     state, points = load_state(member, card)
+    ceilings = card.general.get("ceilings_ft") if card.general else None
+    ceiling = ceilings.get("normal" if state == "clean" else state) if ceilings else None
+    if ceiling is not None and altitude > ceiling:
+        yield warning(document.locate(f"{member.pointer}/setup/altitude_ft"), "FW-SETUP-ALTITUDE",
+                      f"{name} starts at {altitude} ft, above its {state} ceiling of {ceiling} ft: power is halved "
+                      "there, and is 0 more than 3,000 ft above it (OTR 12.0)")
     min_add, max_sub = LOAD_EFFECTS[state]
     speed = setup["speed_fp"]
     minimum, attainable = row.min_fp + min_add, row.max_fp - max_sub

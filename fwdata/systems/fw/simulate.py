@@ -11,7 +11,13 @@ from fwdata.options import BuildOptions
 from fwdata.render.plot import Panel, Series
 from fwdata.systems.fw import flight, rules
 from fwdata.systems.fw.model import TURN_RATES, AircraftDataCard, PerformanceBand
-from fwdata.systems.fw.simulation_checks import DEFAULT_SIMULATION, SimulationOptions, climb_speed, climb_verdict
+from fwdata.systems.fw.simulation_checks import (
+    DEFAULT_SIMULATION,
+    SimulationOptions,
+    climb_speed,
+    climb_verdict,
+    flyable_bands,
+)
 from fwdata.systems.fw.tables import RuleTable
 
 ALL_RATES = ("ez", *TURN_RATES)
@@ -90,7 +96,7 @@ def simulate_card(card: AircraftDataCard, tables: dict[str, RuleTable],
     fvt, proportions, turn_chart = (tables["fractional-values"], tables["flight-proportions"],
                                     tables["turn-chart"])
     bands = []
-    for band in card.performance:
+    for band in flyable_bands(card):
         row = card.power_chart.row(band.band) if card.power_chart else None
         if row is None or card.general is None:
             continue
@@ -177,7 +183,8 @@ def simulate_source(card: str, options: SimulationOptions = DEFAULT_SIMULATION) 
         path = BUNDLED_CARDS / f"{card}.yaml"
         if not path.is_file():
             raise UsageError(f"{card}: no such card file, and no bundled fw aircraft with that id")
-    result = check_sources([path.parent], BuildOptions())
+    # The card's own folder (not its subfolders) lets a variant find its base card.
+    result = check_sources(sorted(path.parent.glob("*.yaml")), BuildOptions())
     shown = display_path(path)
     own = Report(findings=[f for f in result.report.findings if f.location.path == shown], files_read=1)
     entry = next((e for e in result.catalog.entries("fw", "aircraft") if e.document.path == shown), None)

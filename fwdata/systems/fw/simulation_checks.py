@@ -45,6 +45,11 @@ class ClimbEstimate:
 HIGH_BANDS = frozenset({"HI", "VH", "EH", "UH+"})
 
 
+def flyable_bands(card: AircraftDataCard) -> list[PerformanceBand]:
+    """Return the bands whose speeds can be simulated: 0 < min < max level (others are FW-PERF-ORDER errors)."""
+    return [band for band in card.performance if 0 < band.min_fp < band.max_fp]
+
+
 def climb_speed(card: AircraftDataCard, band: PerformanceBand) -> float:
     """Return the climb speed in FP of a clean, undamaged A/C in `band`.
 
@@ -103,7 +108,7 @@ def check_simulations(card: AircraftDataCard, document: SourceDocument, own: fro
     """
     if card.power_chart is None or not ({"power_chart", "performance", "climb"} & own):
         return
-    for band in card.performance:
+    for band in flyable_bands(card):
         row = card.power_chart.row(band.band)
         if row is None:
             continue
@@ -122,7 +127,7 @@ def check_simulations(card: AircraftDataCard, document: SourceDocument, own: fro
         return
     for listed in card.climb:
         climbing = card.band(listed.band)
-        if climbing is None or listed.climb_rate_fpm <= 0:
+        if climbing is None or climbing not in flyable_bands(card) or listed.climb_rate_fpm <= 0:
             continue
         estimate = best_sustained_climb(card, climbing, fvt, proportions, options)
         if estimate is None:
