@@ -193,7 +193,7 @@ def _performance_chart(page: Page, box: Rect, top: float, card: AircraftDataCard
         header.append(f"{_RATE_TITLES[rate]} ({points(decel[rate])})" if rate in decel else _RATE_TITLES[rate])
     if transonic:
         header.append("Trans.")
-    rows: list[list[Cell]] = [[Cell(text) for text in header]]
+    rows: list[list[Cell]] = [[Cell(text, where=source.locate("/turn_decel")) for text in header]]
     for band in card.performance:
         base = f"/performance/{band.index}"
         cells = [Cell(band.band, bold=True, where=source.locate(f"{base}/band")),

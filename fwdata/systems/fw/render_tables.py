@@ -108,7 +108,7 @@ def _draw_table(pager: PageFlow, table: RuleTable, document: SourceDocument) -> 
             r += 1
         slice_rows = [rows[0], *rows[start:r]]
         slice_heights = [heights[0], *heights[start:r]]
-        page, box = pager.take(used)
+        page, box = pager.take(used, where=document.locate(f"/rows/{start - 1}"))
         draw_grid(page, box, slice_rows, widths, heights=slice_heights, size=TEXT_PT)
     blocks: list[tuple[str, Location]] = []
     if table.restored_cells:
@@ -118,7 +118,7 @@ def _draw_table(pager: PageFlow, table: RuleTable, document: SourceDocument) -> 
     pager.skip(3)
     for text, where in blocks:
         height = wrapped_height(text, frame.width, 7, pad=1.5)
-        page, box = pager.take(height)
+        page, box = pager.take(height, where=where)
         page.paragraph(box, text, 7, pad=1.5, where=where)
     pager.skip(TABLE_GAP_PT)
 
