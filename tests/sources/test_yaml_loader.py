@@ -109,8 +109,18 @@ def test_alias_count_is_capped(tmp_path: Path) -> None:
 
 
 def test_deep_nesting_is_refused(tmp_path: Path) -> None:
-    finding = only_finding(tmp_path, "a: " + "[" * 5000 + "]" * 5000 + "\n")
-    assert (finding.code, finding.location.line) == ("YAML-TOO-DEEP", 1)
+    finding = only_finding(tmp_path, "a:\n" + " [\n" * 5000 + " ]\n" * 5000)
+    assert (finding.code, finding.location.line) == ("YAML-TOO-DEEP", 49)
+
+
+def test_overlong_line_is_refused(tmp_path: Path) -> None:
+    finding = only_finding(tmp_path, "a: 1\n# " + "x" * 5000 + "\n")
+    assert (finding.code, finding.location.line) == ("YAML-TOO-LARGE", 2)
+
+
+def test_empty_value_is_located_on_its_key_line(tmp_path: Path) -> None:
+    document, _ = load_text(tmp_path, "a:\nb: 1\n")
+    assert document.locate("/a").line == 1
 
 
 def test_oversized_file_is_refused(tmp_path: Path) -> None:
