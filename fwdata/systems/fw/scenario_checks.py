@@ -27,6 +27,7 @@ def check_scenario(scenario: Scenario, document: SourceDocument, cards: CardLook
     (rank and pilot quality of leaders), 12.0 (stations), 16.1 (altitude).
     """
     bands = scenario.details.get("band_altitudes") or ()
+    yield from _band_altitudes(bands, document)
     ground_ft = (scenario.details.get("map") or {}).get("ground_level_ft", 0)
     for side in scenario.sides:
         for formation in side.formations:
@@ -39,6 +40,21 @@ def check_scenario(scenario: Scenario, document: SourceDocument, cards: CardLook
         yield from _altitude_and_speed(member, card, document, bands or card.band_altitudes, ground_ft)
         yield from _loads(member, card, document)
     yield from _stacking(scenario, document, cards)
+
+
+def _band_altitudes(bands: Any, document: SourceDocument) -> Iterator[Finding]:
+    """Band altitudes rise without overlap: each band starts above where the one below it ends."""
+    previous_top: int | None = None
+    for index, row in enumerate(bands):
+        top = row.get("to_ft")
+        if top is not None and top < row["from_ft"]:
+            yield error(document.locate(f"/band_altitudes/{index}/to_ft"), "FW-SETUP-BAND",
+                        f"{row['band']} band ends at {top} ft, below where it starts ({row['from_ft']} ft)")
+        if previous_top is not None and row["from_ft"] <= previous_top:
+            yield error(document.locate(f"/band_altitudes/{index}/from_ft"), "FW-SETUP-BAND",
+                        f"{row['band']} band starts at {row['from_ft']} ft, not above the band below it, which ends "
+                        f"at {previous_top} ft (bands rise from VL without overlapping)")
+        previous_top = top if top is not None else previous_top
 
 
 def _leaders(flights: tuple[Any, ...], document: SourceDocument) -> Iterator[Finding]:
