@@ -64,6 +64,11 @@ def test_list_row_mg17c_21_6() -> None:
     assert mg17c is not None
     assert (mg17c.in_service_year, mg17c.ms, mg17c.ma, mg17c.msls, mg17c.primary_use) == (1953, 9, 16, "2-1", "FB")
     assert [mg17c.points_at(x) for x in "ABCDEF"] == [13, 12, 10, 9, 7, 6]
+
+
+@pytest.mark.skipif(not SEED.is_file(), reason="the rulebook seeds are not beside the clone")
+def test_list_row_mg17c_is_in_the_rulebook_text_21_6() -> None:
+    """The row the data copies is printed in 21.6 exactly as the test above reads it."""
     assert (
         "| MG17C | MiG-17/J-4 Fresco C | 821-824 | 53 | 9 | 16 | 2-1 | — | FB | 13 | 12 | 10 | 9 | 7 | 6 |"
         in SEED.read_text(encoding="utf-8")
