@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from fwdata.findings import Finding, Report, error
+from fwdata.library import schema_root as default_schema_root
 from fwdata.options import BuildOptions
 from fwdata.sources import discover_sources, load_sources
 from fwdata.sources.document import SourceDocument
 from fwdata.systems import Catalog, Entry, GameSystem, Output, registered_systems
 from fwdata.validate import load_schemas, validate_documents
 from fwdata.write import write_outputs
-
-SCHEMA_ROOT = Path(os.environ.get("FWDATA_SCHEMAS", Path(__file__).resolve().parent.parent / "schemas"))
 
 
 @dataclass
@@ -39,7 +37,7 @@ def check_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     documents, findings = load_sources(files)
     report.extend(findings)
     kinds = [(system.id, kind) for system in systems.values() for kind in system.build_models]
-    schemas = load_schemas(schema_root or SCHEMA_ROOT, kinds)
+    schemas = load_schemas(schema_root or default_schema_root(), kinds)
     valid, findings = validate_documents(documents, schemas)
     report.extend(findings)
     catalog, findings = build_models(valid, systems)

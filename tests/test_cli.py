@@ -121,7 +121,7 @@ def test_build_into_a_file_is_a_setup_error(runner: CliRunner, fw_pack: Path, tm
 
 
 def test_missing_schema_folder_is_a_setup_error(runner: CliRunner, fw_pack: Path, monkeypatch) -> None:
-    monkeypatch.setattr("fwdata.pipeline.SCHEMA_ROOT", fw_pack / "no-schemas")
+    monkeypatch.setattr("fwdata.pipeline.default_schema_root", lambda: fw_pack / "no-schemas")
     result = runner.invoke(main, ["check", str(fw_pack)])
     assert result.exit_code == 2
     assert "schema folder not found" in result.stderr

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from fwdata.errors import SchemaSetupError
-from fwdata.pipeline import SCHEMA_ROOT
+from fwdata.library import schema_root
 from fwdata.sources import load_source
 from fwdata.validate import load_schemas, validate_documents
 
@@ -33,7 +33,7 @@ SCHEMA = {
 def schemas(tmp_path: Path):
     root = tmp_path / "schemas"
     (root / "fw").mkdir(parents=True)
-    shutil.copy(SCHEMA_ROOT / "common.schema.json", root / "common.schema.json")
+    shutil.copy(schema_root() / "common.schema.json", root / "common.schema.json")
     (root / "fw" / "thing.schema.json").write_text(json.dumps(SCHEMA))
     return load_schemas(root, [("fw", "thing")])
 
@@ -95,7 +95,7 @@ def test_unknown_system_and_kind(tmp_path: Path, schemas) -> None:
 
 def test_missing_schema_is_a_setup_error(tmp_path: Path) -> None:
     with pytest.raises(SchemaSetupError, match="schema for fw nothing not found"):
-        load_schemas(SCHEMA_ROOT, [("fw", "nothing")])
+        load_schemas(schema_root(), [("fw", "nothing")])
     with pytest.raises(SchemaSetupError, match="schema folder not found"):
         load_schemas(tmp_path / "absent", [("fw", "thing")])
 
@@ -115,7 +115,7 @@ def test_every_bundled_schema_is_valid_and_describes_every_property() -> None:
     from jsonschema import Draft202012Validator
 
     missing = []
-    for path in sorted(SCHEMA_ROOT.rglob("*.schema.json")):
+    for path in sorted(schema_root().rglob("*.schema.json")):
         schema = json.loads(path.read_text())
         Draft202012Validator.check_schema(schema)
 

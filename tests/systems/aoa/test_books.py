@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from fwdata.library import schema_root
 from fwdata.options import BuildOptions
-from fwdata.pipeline import SCHEMA_ROOT, check_sources
+from fwdata.pipeline import check_sources
 from fwdata.systems.aoa import rules
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -77,7 +78,7 @@ def test_single_book_without_opponent_checks_clean(tmp_path: Path, side: str) ->
     book = book_fixture.book(side)
     book.pop("opponent")
     (tmp_path / "book.yaml").write_text(book_fixture.to_yaml(book), encoding="utf-8")
-    result = check_sources([tmp_path], BuildOptions(), schema_root=SCHEMA_ROOT)
+    result = check_sources([tmp_path], BuildOptions(), schema_root=schema_root())
     assert [f.format_line() for f in result.report.sorted()] == []
 
 
@@ -86,7 +87,7 @@ def test_end_page_disagreement_names_both_books(tmp_path: Path) -> None:
     german["pages"][99]["next"][3] = 1  # page 100, maneuver D
     for book in (german, allied):
         (tmp_path / f"{book['id']}.yaml").write_text(book_fixture.to_yaml(book), encoding="utf-8")
-    result = check_sources([tmp_path], BuildOptions(), schema_root=SCHEMA_ROOT)
+    result = check_sources([tmp_path], BuildOptions(), schema_root=schema_root())
     codes = {f.code for f in result.report.findings}
     assert codes == {"AOA-BOOK-END-PAGE"}
     messages = " ".join(f.message for f in result.report.findings)

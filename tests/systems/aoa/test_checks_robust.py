@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
 from fwdata.findings import Finding
+from fwdata.library import schema_root
 from fwdata.options import BuildOptions
-from fwdata.pipeline import SCHEMA_ROOT, check_sources
+from fwdata.pipeline import check_sources
 from fwdata.sources.document import SourceDocument
 from fwdata.systems import Entry
 from fwdata.systems.aoa import checks, model
@@ -152,7 +153,7 @@ def test_mutated_sources_never_crash_the_pipeline(source: Path, data: st.DataObj
         stream = io.StringIO()
         YAML(typ="safe").dump(mutated, stream)
         path.write_text(stream.getvalue(), encoding="utf-8")
-        result = check_sources([path], BuildOptions(), schema_root=SCHEMA_ROOT)
+        result = check_sources([path], BuildOptions(), schema_root=schema_root())
     assert all(isinstance(f, Finding) for f in result.report.findings)
     if not result.report.failed():
         rendered = render_outputs(result.catalog, BuildOptions())

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from fwdata.findings import Severity
+from fwdata.library import schema_root
 from fwdata.options import BuildOptions
-from fwdata.pipeline import SCHEMA_ROOT, check_sources
+from fwdata.pipeline import check_sources
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -40,7 +41,7 @@ EXPECTED = [
 
 @pytest.fixture(scope="module")
 def findings() -> list:  # type: ignore[type-arg]
-    result = check_sources([ROOT / "cards" / "aoa", ROOT / "tables" / "aoa"], BuildOptions(), schema_root=SCHEMA_ROOT)
+    result = check_sources([ROOT / "cards" / "aoa", ROOT / "tables" / "aoa"], BuildOptions(), schema_root=schema_root())
     return result.report.sorted()
 
 

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from fwdata.library import schema_root
 from fwdata.options import BuildOptions
-from fwdata.pipeline import SCHEMA_ROOT, check_sources
+from fwdata.pipeline import check_sources
 from fwdata.systems.aoa.render import render_outputs
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -18,7 +19,7 @@ POKER = (180.0, 252.0)  # 2.5 x 3.5 in
 
 @pytest.fixture(scope="module")
 def catalog():  # type: ignore[no-untyped-def]
-    result = check_sources([ROOT / "cards" / "aoa", ROOT / "tables" / "aoa"], BuildOptions(), schema_root=SCHEMA_ROOT)
+    result = check_sources([ROOT / "cards" / "aoa", ROOT / "tables" / "aoa"], BuildOptions(), schema_root=schema_root())
     return result.catalog
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from fwdata.library import schema_root
 from fwdata.options import BuildOptions
-from fwdata.pipeline import SCHEMA_ROOT
 from fwdata.render.imposition import crop_marks, impose
 from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Rect
 from fwdata.sources import load_source
@@ -37,7 +37,7 @@ def make_catalog(files: Iterable[Path]) -> Catalog:
         assert document is not None and not findings, [f.format_line() for f in findings]
         documents.append(document)
     kinds = sorted({(d.system or "", d.kind or "") for d in documents})
-    valid, findings = validate_documents(documents, load_schemas(SCHEMA_ROOT, kinds))
+    valid, findings = validate_documents(documents, load_schemas(schema_root(), kinds))
     assert not findings, [f.format_line() for f in findings]
     catalog = Catalog()
     for document in valid:
