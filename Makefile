@@ -16,7 +16,7 @@ build: $(STAMP)
 	$(BIN)/fwdata build
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2
 
 check: test
 	$(BIN)/ruff check fwdata tests

@@ -8,6 +8,9 @@ from pathlib import Path
 from fwdata.errors import SchemaSetupError
 
 SOURCE_FOLDERS = ("cards", "scenarios", "tables")
+# The id in the base library's own fwdata-pack.yaml: a pack with this id is the base library (a checkout of
+# this repository checked by an installed fwdata), so it is not loaded a second time underneath itself.
+BASE_PACK_ID = "fwdata-base"
 
 
 def library_root() -> Path:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from fwdata.selection import FindingSelection
+
 PAPERS = ("letter", "a4")
 CARD_SIZES = ("half-letter", "a5")
 
@@ -15,9 +17,15 @@ class BuildOptions:
 
     `paper` is the sheet for imposed cards, log sheets and play aids; `card_size`
     the Fighting Wings ADC trim size; `strict` makes warnings fail the run.
+    `selection` chooses the reported findings (--select, --ignore, --min-severity);
+    `baseline` is a baseline file whose findings are hidden; `pack_baseline` applies
+    the baseline the pack manifest names when `baseline` is None.
     """
 
     paper: str = "letter"
     card_size: str = "half-letter"
     strict: bool = False
     out_dir: Path = Path("build")
+    selection: FindingSelection = FindingSelection()
+    baseline: Path | None = None
+    pack_baseline: bool = False

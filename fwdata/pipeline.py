@@ -2,90 +2,270 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from fwdata.findings import Finding, Report, error
+from fwdata.baseline import Baseline, BaselineFormatError, parse_baseline
+from fwdata.errors import UsageError
+from fwdata.findings import Finding, Report, error, warning
+from fwdata.library import BASE_PACK_ID, library_root
 from fwdata.library import schema_root as default_schema_root
 from fwdata.options import BuildOptions
-from fwdata.sources import discover_sources, load_sources
-from fwdata.sources.document import SourceDocument
-from fwdata.systems import Catalog, Entry, GameSystem, Output, registered_systems
-from fwdata.validate import load_schemas, validate_documents
+from fwdata.overrides import shape_differences
+from fwdata.progress import Progress, no_progress
+from fwdata.reporting import format_findings_report
+from fwdata.review import Reviewer
+from fwdata.sources import load_source, load_sources
+from fwdata.sources.document import SourceDocument, pointer_join
+from fwdata.sources.pack import Pack, pack_files, resolve_pack
+from fwdata.sources.texts import read_text
+from fwdata.sources.yaml_loader import display_path
+from fwdata.systems import Catalog, Entry, GameSystem, Output, RunResult, registered_systems
+from fwdata.validate import SchemaSet, load_schemas, validate_documents, validate_manifest
 from fwdata.write import write_outputs
 
+__all__ = ["RunResult", "build_models", "build_sources", "check_sources", "run_checks"]
 
-@dataclass
-class RunResult:
-    """The report of a run, the catalog of models it built, and the files it rendered (not yet written)."""
-
-    report: Report
-    catalog: Catalog
-    outputs: list[Output] = field(default_factory=list)
+FINDINGS_REPORT = "findings.txt"
 
 
-def check_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: Path | None = None) -> RunResult:
-    """Run every stage up to the cross-checks; nothing is rendered or written.
+def check_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: Path | None = None,
+                  progress: Progress = no_progress) -> RunResult:
+    """Run every stage up to the cross-checks and the review on the pack of `paths`; nothing is written.
 
-    Raises FwdataError subclasses for conditions that stop the run (no sources,
-    broken schemas); problems in the data are findings in the report.
+    The base library is always loaded under the pack, so references resolve
+    against both; only findings in the files `paths` name are reported (see
+    fwdata/sources/pack.py for how the pack is found), and of those only the
+    ones the review keeps (`options.selection`, `# fwdata: ignore` comments, the
+    baseline: fwdata/review.py). `progress` hears of every file loaded and system
+    checked. Raises FwdataError subclasses for conditions that stop the run (no
+    sources, broken schemas, an unreadable --baseline); problems in the data are
+    findings in the report.
     """
+    return _check(paths, options, schema_root, progress)[0]
+
+
+def _check(paths: Sequence[Path], options: BuildOptions, schema_root: Path | None,
+           progress: Progress) -> tuple[RunResult, Reviewer, list[Finding]]:
     systems = registered_systems()
-    files = discover_sources(paths)
-    report = Report(files_read=len(files))
-    documents, findings = load_sources(files)
-    report.extend(findings)
+    pack = resolve_pack(paths)
     kinds = [(system.id, kind) for system in systems.values() for kind in system.build_models]
-    schemas = load_schemas(schema_root or default_schema_root(), kinds)
-    valid, findings = validate_documents(documents, schemas)
-    report.extend(findings)
-    catalog, findings = build_models(valid, systems)
-    report.extend(findings)
-    report.extend(run_checks(catalog, systems, options))
-    return RunResult(report=report, catalog=catalog)
+    schemas = _schemas(schema_root or default_schema_root(), tuple(kinds))
+    documents, findings = load_files(pack.files, progress)
+    valid, validation = validate_documents(documents, schemas)
+    findings += validation
+    manifest, manifest_findings = read_manifest(pack, schemas)
+    findings += manifest_findings
+    is_base = pack.is_base or (manifest is not None and manifest.data.get("id") == BASE_PACK_ID)
+    base = () if is_base else base_documents(library_root(), schemas)
+    catalog, model_findings = build_models(valid, systems, base=base, manifest=manifest)
+    findings += model_findings + unused_overrides(manifest, documents)
+    findings += run_checks(catalog, systems, options, progress)
+    reported = {display_path(path) for path in pack.reported}
+    if pack.manifest is not None and pack.reports_manifest:
+        reported.add(display_path(pack.manifest))
+    raw = Report(files_read=len(pack.reported) + (pack.manifest is not None and pack.reports_manifest))
+    raw.extend(finding for finding in findings if finding.location.path in reported)
+    reviewer, baseline_findings = review_setup(pack, manifest, options)
+    raw.extend(finding for finding in baseline_findings if finding.location.path in reported)
+    result = RunResult(report=Report(files_read=raw.files_read), catalog=catalog, reported=frozenset(reported))
+    _apply_review(result, reviewer, raw.findings)
+    return result, reviewer, raw.findings
 
 
-def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: Path | None = None) -> RunResult:
+def _apply_review(result: RunResult, reviewer: Reviewer, findings: list[Finding]) -> None:
+    result.review = reviewer.review(findings)
+    result.report = Report(findings=list(result.review.shown), files_read=result.report.files_read)
+    result.recorded = reviewer.record(result.review)
+
+
+def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: Path | None = None,
+                  progress: Progress = no_progress) -> RunResult:
     """Check, then render and write every output into `options.out_dir`.
 
     Rendering runs only when the checks found no errors, and files are written
     only when rendering added none either (overflow is a finding): a failed
-    build leaves the previous build folder as it was. Raises OutputError when
-    the build folder cannot be written.
+    build leaves the previous build folder as it was. The outputs end with
+    `findings.txt`, the full findings report (hidden findings marked).
+    `progress` hears of every file loaded and every system checked and rendered.
+    Raises OutputError when the build folder cannot be written.
     """
-    result = check_sources(paths, options, schema_root=schema_root)
+    result, reviewer, findings = _check(paths, options, schema_root, progress)
     if result.report.failed(options.strict):
         return result
     systems = registered_systems()
-    for system in systems.values():
+    progress("rendering", 0, len(systems))
+    rendered_findings: list[Finding] = []
+    for done, system in enumerate(systems.values(), start=1):
         rendered = system.render_outputs(result.catalog, options)
         result.outputs.extend(rendered.outputs)
-        result.report.extend(rendered.findings)
+        rendered_findings.extend(rendered.findings)
+        progress("rendering", done, len(systems))
+    if rendered_findings:
+        everything = Report()
+        everything.extend([*findings, *(f for f in rendered_findings if f.location.path in result.reported)])
+        _apply_review(result, reviewer, everything.findings)
     if not result.report.failed(options.strict):
+        result.outputs.append(Output(FINDINGS_REPORT, format_findings_report(result.report, result.review)
+                                     .encode("utf-8")))
         write_outputs(result.outputs, options.out_dir)
     return result
 
 
-def build_models(documents: Sequence[SourceDocument], systems: dict[str, GameSystem]) -> tuple[Catalog, list[Finding]]:
-    """Turn schema-valid documents into models; ids must be unique within (system, kind)."""
+def load_files(paths: Sequence[Path], progress: Progress) -> tuple[list[SourceDocument], list[Finding]]:
+    """Load every source file (fwdata/sources), telling `progress` of each."""
+    documents: list[SourceDocument] = []
+    findings: list[Finding] = []
+    progress("loading", 0, len(paths))
+    for done, path in enumerate(paths, start=1):
+        loaded, problems = load_sources([path])
+        documents += loaded
+        findings += problems
+        progress("loading", done, len(paths))
+    return documents, findings
+
+
+def review_setup(pack: Pack, manifest: SourceDocument | None, options: BuildOptions
+                 ) -> tuple[Reviewer, list[Finding]]:
+    """Return the Reviewer of a run: its selection, the pack-relative paths, and the active baseline.
+
+    The baseline is `options.baseline`, else (with `options.pack_baseline`) the
+    file the manifest names under `baseline`; a missing manifest baseline is a
+    PACK-BASELINE-MISSING warning. Raises UsageError when `options.baseline` is
+    missing or either file is not a baseline.
+    """
+    shown = {display_path(path): path for path in pack.reported}
+    if pack.manifest is not None:
+        shown[display_path(pack.manifest)] = pack.manifest
+    root = os.path.abspath(pack.root)
+    relative = {name: Path(os.path.relpath(os.path.abspath(path), root)).as_posix() for name, path in shown.items()}
+    findings: list[Finding] = []
+    path = options.baseline
+    if path is None and options.pack_baseline and manifest is not None and "baseline" in manifest.data:
+        path = pack.root / manifest.data["baseline"]
+        if not path.is_file():
+            findings.append(warning(manifest.locate("/baseline"), "PACK-BASELINE-MISSING",
+                                    f"baseline {manifest.data['baseline']!r} does not exist in the pack; no "
+                                    "findings are hidden (write it with --write-baseline)"))
+            path = None
+    baseline = None if path is None else read_baseline(path)
+
+    def text_of(name: str) -> str | None:
+        return read_text(shown[name]) if name in shown else None
+
+    return Reviewer(selection=options.selection, relative=relative, read_text=text_of, baseline=baseline,
+                    baseline_path=None if path is None else display_path(path)), findings
+
+
+def read_baseline(path: Path) -> Baseline:
+    """Read a baseline file; raise UsageError (exit 2) when it is missing or not a baseline."""
+    text = read_text(path)
+    if text is None:
+        raise UsageError(f"baseline {path}: cannot read it (missing, unreadable, not a regular file, or over "
+                         f"16 MiB; write one with --write-baseline {path})")
+    try:
+        return parse_baseline(text)
+    except BaselineFormatError as exc:
+        raise UsageError(f"baseline {path}: {exc}") from None
+
+
+def read_manifest(pack: Pack, schemas: SchemaSet) -> tuple[SourceDocument | None, list[Finding]]:
+    """Load and validate the pack's `fwdata-pack.yaml`; return it (None when absent or invalid) and its findings."""
+    if pack.manifest is None:
+        return None, []
+    document, findings = load_source(pack.manifest)
+    if document is None:
+        return None, findings
+    findings = validate_manifest(document, schemas)
+    return (None if findings else document), findings
+
+
+_SCHEMA_SETS: dict[tuple[Path, tuple[tuple[str, str], ...]], SchemaSet] = {}
+
+
+def _schemas(root: Path, kinds: tuple[tuple[str, str], ...]) -> SchemaSet:
+    """Return the compiled schemas (compiled once per process: checking a schema set takes a second)."""
+    key = (root.resolve(), kinds)
+    if key not in _SCHEMA_SETS:
+        _SCHEMA_SETS[key] = load_schemas(root, kinds)
+    return _SCHEMA_SETS[key]
+
+
+_BASE_DOCUMENTS: dict[tuple[Path, Path], tuple[SourceDocument, ...]] = {}
+
+
+def base_documents(root: Path, schemas: SchemaSet) -> tuple[SourceDocument, ...]:
+    """Return the schema-valid documents of the base library at `root` (loaded once per process and schema set)."""
+    key = (root, schemas.root)
+    if key not in _BASE_DOCUMENTS:
+        documents, _ = load_sources(pack_files(root))
+        valid, _ = validate_documents(documents, schemas)
+        _BASE_DOCUMENTS[key] = tuple(valid)
+    return _BASE_DOCUMENTS[key]
+
+
+def build_models(documents: Sequence[SourceDocument], systems: dict[str, GameSystem], *,
+                 base: Sequence[SourceDocument] = (), manifest: SourceDocument | None = None
+                 ) -> tuple[Catalog, list[Finding]]:
+    """Turn schema-valid documents into models on top of the base library's.
+
+    Ids are unique within (system, kind). A pack document with the id of a base
+    entry replaces it only when the pack `manifest` lists `system/kind/id` under
+    `overrides` and the document has the base entry's shape (fwdata/overrides.py);
+    otherwise it is an error and the base entry stays, so the rules never read an
+    unchecked table.
+    """
     catalog = Catalog()
     findings: list[Finding] = []
+    declared = {key: pointer_join("/overrides", index)
+                for index, key in enumerate(manifest.data.get("overrides", []) if manifest else [])}
+    for document in base:
+        system, kind, doc_id = document.system or "", document.kind or "", document.doc_id or ""
+        catalog.add(system, kind, doc_id, Entry(systems[system].build_models[kind](document), document, base=True))
     for document in documents:
         system, kind, doc_id = document.system or "", document.kind or "", document.doc_id or ""
-        model = systems[system].build_models[kind](document)
-        first = catalog.add(system, kind, doc_id, Entry(model=model, document=document))
-        if first is not None:
+        entry = Entry(model=systems[system].build_models[kind](document), document=document)
+        first = catalog.add(system, kind, doc_id, entry)
+        if first is None:
+            continue
+        key = f"{system}/{kind}/{doc_id}"
+        if not first.base:
             where = first.document.locate("/id")
             findings.append(error(document.locate("/id"), "REF-DUPLICATE-ID",
                                   f"{system} {kind} id {doc_id!r} is already used at "
                                   f"{where.path}:{where.line} (ids are unique within a system and kind)"))
+        elif key not in declared:
+            findings.append(error(document.locate("/id"), "PACK-OVERRIDE-UNDECLARED",
+                                  f"{system} {kind} id {doc_id!r} is a base-library entry; list {key!r} under "
+                                  "overrides in fwdata-pack.yaml to replace it, or choose another id"))
+        else:
+            differences = shape_differences(first.document.data, document.data)
+            for pointer, message in differences:
+                findings.append(error(document.locate(pointer), "PACK-OVERRIDE-SHAPE",
+                                      f"override of {key}: {message} (an override may change values, not the "
+                                      "shape; the base entry is used)"))
+            if not differences:
+                catalog.replace(system, kind, doc_id, entry)
     return catalog, findings
 
 
-def run_checks(catalog: Catalog, systems: dict[str, GameSystem], options: BuildOptions) -> list[Finding]:
-    """Run every system's cross-checks (references and rule simulations)."""
+def unused_overrides(manifest: SourceDocument | None, documents: Sequence[SourceDocument]) -> list[Finding]:
+    """Warn of each override the manifest declares that no loaded pack document makes (valid or not)."""
+    if manifest is None:
+        return []
+    made = {f"{document.system}/{document.kind}/{document.doc_id}" for document in documents}
+    return [warning(manifest.locate(pointer_join("/overrides", index)), "PACK-OVERRIDE-UNUSED",
+                    f"override {key!r} replaces nothing: no entry of the pack has that system, kind and id")
+            for index, key in enumerate(manifest.data.get("overrides", [])) if key not in made]
+
+
+def run_checks(catalog: Catalog, systems: dict[str, GameSystem], options: BuildOptions,
+               progress: Progress = no_progress) -> list[Finding]:
+    """Run every system's cross-checks (references and rule simulations), telling `progress` of each system."""
     findings: list[Finding] = []
-    for system in systems.values():
+    progress("checking", 0, len(systems))
+    for done, system in enumerate(systems.values(), start=1):
         findings.extend(system.run_checks(catalog, options))
+        progress("checking", done, len(systems))
     return findings

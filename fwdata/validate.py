@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError, ValidationError, best_match
@@ -21,6 +22,7 @@ from fwdata.sources.document import SourceDocument, pointer_join
 from fwdata.suggestions import did_you_mean
 
 KindKey = tuple[str, str]
+MANIFEST_SCHEMA = "pack.schema.json"
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,7 @@ class SchemaSet:
 
     root: Path
     validators: Mapping[KindKey, Draft202012Validator]
+    manifest: Draft202012Validator | None = None
 
     def schema_path(self, system: str, kind: str) -> Path:
         """Return the schema file of a kind: `<root>/<system>/<kind>.schema.json`."""
@@ -38,32 +41,55 @@ class SchemaSet:
 def load_schemas(root: Path, kinds: Iterable[KindKey]) -> SchemaSet:
     """Read and compile the schemas of `kinds` under `root`, with every schema file as a `$ref` target.
 
-    Raises SchemaSetupError (exit 2) when a schema is missing, is not JSON, or is
-    not a valid draft 2020-12 schema.
+    Each schema is registered under its `$id` (the bundled ones use
+    `https://fwdata.invalid/schemas/<system>/<kind>.schema.json`; a schema without
+    one gets its file URI) and under its file URI, so relative `$ref`s resolve
+    between the files by their ids or by file name. Nothing is ever fetched: a `$ref` to a schema not under `root` is an
+    unresolvable reference, reported as SchemaSetupError when a document reaches it.
+    Raises SchemaSetupError (exit 2) when a schema is missing, is not JSON, is not a
+    valid draft 2020-12 schema, or shares its `$id` with another file.
     """
     if not root.is_dir():
         raise SchemaSetupError(f"schema folder not found: {root}")
     registry: Registry = Registry()
     contents: dict[Path, dict[str, Any]] = {}
+    owners: dict[str, Path] = {}
     for path in sorted(root.rglob("*.schema.json")):
-        schema = _read_schema(path)
+        schema = read_schema(path)
         contents[path] = schema
+        schema_id = schema["$id"]
+        if schema_id in owners:
+            raise SchemaSetupError(f"{path}: $id {schema_id} is already the $id of {owners[schema_id]}")
+        owners[schema_id] = path
         resource = Resource.from_contents(schema, default_specification=DRAFT202012)
-        registry = registry.with_resource(path.resolve().as_uri(), resource)
+        # Also under its file URI, so a schema without `$id` can still `$ref` one with an id by file name.
+        file_uri = path.resolve().as_uri()
+        registry = registry.with_resources({schema_id: resource, file_uri: resource}.items())
     validators: dict[KindKey, Draft202012Validator] = {}
     for system, kind in kinds:
         path = root / system / f"{kind}.schema.json"
         if path not in contents:
             raise SchemaSetupError(f"{path}: schema for {system} {kind} not found")
-        try:
-            Draft202012Validator.check_schema(contents[path])
-        except SchemaError as exc:
-            raise SchemaSetupError(f"{path}: not a valid JSON Schema: {exc.message}") from None
-        validators[(system, kind)] = Draft202012Validator(contents[path], registry=registry)
-    return SchemaSet(root=root, validators=validators)
+        validators[(system, kind)] = _compile(path, contents[path], registry)
+    manifest_path = root / MANIFEST_SCHEMA
+    manifest = _compile(manifest_path, contents[manifest_path], registry) if manifest_path in contents else None
+    return SchemaSet(root=root, validators=validators, manifest=manifest)
 
 
-def _read_schema(path: Path) -> dict[str, Any]:
+def _compile(path: Path, schema: dict[str, Any], registry: Registry) -> Draft202012Validator:
+    try:
+        Draft202012Validator.check_schema(schema)
+    except SchemaError as exc:
+        raise SchemaSetupError(f"{path}: not a valid JSON Schema: {exc.message}") from None
+    return Draft202012Validator(schema, registry=registry)
+
+
+def read_schema(path: Path) -> dict[str, Any]:
+    """Read one schema file as a JSON object, its `$id` defaulting to the file URI.
+
+    Raises SchemaSetupError when the file cannot be read, is not JSON, is not an
+    object, or has a `$id` that is not an absolute URI without a fragment.
+    """
     try:
         schema = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
@@ -72,7 +98,9 @@ def _read_schema(path: Path) -> dict[str, Any]:
         raise SchemaSetupError(f"{path}:{exc.lineno}:{exc.colno}: schema is not valid JSON: {exc.msg}") from None
     if not isinstance(schema, dict):
         raise SchemaSetupError(f"{path}: a schema must be a JSON object")
-    schema["$id"] = path.resolve().as_uri()
+    schema_id = schema.setdefault("$id", path.resolve().as_uri())
+    if not isinstance(schema_id, str) or not urlsplit(schema_id).scheme or "#" in schema_id:
+        raise SchemaSetupError(f"{path}: $id must be an absolute URI without a fragment, found {schema_id!r}")
     return schema
 
 
@@ -103,6 +131,14 @@ def validate_documents(
         if not problems:
             valid.append(document)
     return valid, findings
+
+
+def validate_manifest(document: SourceDocument, schemas: SchemaSet) -> list[Finding]:
+    """Validate a pack manifest (`fwdata-pack.yaml`) against `schemas/pack.schema.json`; return its findings."""
+    if schemas.manifest is None:
+        raise SchemaSetupError(f"{schemas.root / MANIFEST_SCHEMA}: the pack manifest schema is missing")
+    return [finding for problem in schemas.manifest.iter_errors(document.data)
+            for finding in _error_findings(document, problem)]
 
 
 def _envelope_findings(document: SourceDocument, schemas: SchemaSet, systems: list[str]) -> list[Finding]:
@@ -163,11 +199,13 @@ def _message(problem: ValidationError) -> str:
         case "type":
             wanted = " or ".join(expected) if isinstance(expected, list) else expected
             return f"expected {_article(wanted)}, found {_describe(value)}"
+        case "enum" if value is None:
+            return f"expected one of: {', '.join(map(str, expected))}, found an empty value"
         case "enum":
             hint = did_you_mean(value, [str(v) for v in expected])
             return f"{_short(value)} is not one of: {', '.join(map(str, expected))}{hint}"
         case "const":
-            return f"expected {_short(expected)}, found {_short(value)}"
+            return f"expected {_short(expected)}, found {'an empty value' if value is None else _short(value)}"
         case "minimum":
             return f"{_short(value)} is below the minimum {expected}"
         case "maximum":
@@ -179,7 +217,7 @@ def _message(problem: ValidationError) -> str:
         case "multipleOf":
             return f"{_short(value)} is not a multiple of {expected}" + (f" ({description})" if description else "")
         case "pattern":
-            return f"{_short(value)} does not match {expected}" + (f" ({description})" if description else "")
+            return _pattern_message(value, problem.schema, expected)
         case "minItems":
             return f"expected at least {expected} item{'s' if expected != 1 else ''}, found {len(value)}"
         case "maxItems":
@@ -189,6 +227,21 @@ def _message(problem: ValidationError) -> str:
         case "maxLength":
             return f"text is longer than {expected} characters"
     return problem.message
+
+
+def _pattern_message(value: Any, schema: Any, pattern: str) -> str:
+    # Schemas annotate each pattern with what the value is, its form in words and examples
+    # ("x-pattern" and "examples"), so a finding never shows a raw regular expression.
+    hint = schema.get("x-pattern") if isinstance(schema, dict) else None
+    examples = schema.get("examples") if isinstance(schema, dict) else None
+    if not isinstance(hint, dict) or not isinstance(hint.get("name"), str):
+        return f"{_short(value)} does not match {pattern}"
+    text = f"{_short(value)} is not a valid {hint['name']}"
+    if isinstance(hint.get("form"), str):
+        text += f": {hint['form']}"
+    if isinstance(examples, list) and examples:
+        text += ", e.g. " + ", ".join(str(example) for example in examples)
+    return text
 
 
 def _pointer(path: Iterable[str | int]) -> str:

@@ -50,10 +50,14 @@ def write_outputs(outputs: Sequence[Output], out_dir: Path) -> list[Path]:
     then left as it was.
     """
     targets: list[tuple[PurePosixPath, Path]] = []
+    seen: set[PurePosixPath] = set()
     for output in outputs:
         relative = PurePosixPath(output.path)
         if relative.is_absolute() or ".." in relative.parts:
             raise OutputError(f"refusing to write outside the build folder: {output.path}")
+        if relative in seen:
+            raise OutputError(f"two outputs would both be written to {output.path}")
+        seen.add(relative)
         targets.append((relative, out_dir.joinpath(*relative.parts)))
     try:
         out_dir.mkdir(parents=True, exist_ok=True)

@@ -55,8 +55,7 @@ def test_all_errors_are_reported_each_at_its_line(tmp_path: Path, schemas) -> No
     text = "system: fw\nkind: thing\nid: P_51\nspeed: fast\nband: VLL\nextra: 1\n"
     found = findings_for(tmp_path, schemas, text)
     assert sorted(found) == sorted([
-        "3:5 SCHEMA id: 'P_51' does not match ^[a-z0-9]+(-[a-z0-9]+)*$ (Document id, unique within (system, "
-        "kind): lowercase kebab-case, for example p-51d.)",
+        "3:5 SCHEMA id: 'P_51' is not a valid id: lowercase kebab-case, e.g. p-51d",
         "4:8 SCHEMA speed: expected a number, found string 'fast'",
         "5:7 SCHEMA band: 'VLL' is not one of: VL, LO, ML (did you mean 'VL'?)",
         "6:1 SCHEMA unknown key 'extra' (allowed: band, cells, id, kind, speed, system)",
@@ -132,3 +131,109 @@ def test_every_bundled_schema_is_valid_and_describes_every_property() -> None:
 
         walk(schema, "")
     assert missing == []
+
+
+def _schema_files() -> list[Path]:
+    return sorted(schema_root().rglob("*.schema.json"))
+
+
+def _walk(node, pointer: str = ""):
+    """Yield (pointer, subschema-or-value) for every node of a schema document."""
+    yield pointer, node
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _walk(value, f"{pointer}/{key}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _walk(value, f"{pointer}/{index}")
+
+
+def test_every_schema_has_a_unique_id_that_cannot_be_fetched() -> None:
+    ids = {}
+    for path in _schema_files():
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        relative = path.relative_to(schema_root()).as_posix()
+        assert schema.get("$id") == f"https://fwdata.invalid/schemas/{relative}", path
+        ids[schema["$id"]] = path
+    assert len(ids) == len(_schema_files())
+
+
+def test_every_pattern_is_explained_with_an_example_that_matches_it() -> None:
+    import re
+
+    count = 0
+    for path in _schema_files():
+        for pointer, node in _walk(json.loads(path.read_text(encoding="utf-8"))):
+            if isinstance(node, dict) and isinstance(node.get("pattern"), str):
+                count += 1
+                hint = node.get("x-pattern")
+                assert isinstance(hint, dict) and hint.get("name") and hint.get("form"), f"{path}#{pointer}"
+                assert node.get("examples"), f"{path}#{pointer}"
+                for example in node["examples"]:
+                    assert re.search(node["pattern"], example), f"{path}#{pointer}: {example!r}"
+    assert count > 30
+
+
+def _resolve(path: Path, reference: str) -> dict:
+    target, _, fragment = reference.partition("#")
+    document_path = (path.parent / target).resolve() if target else path
+    node = json.loads(document_path.read_text(encoding="utf-8"))
+    for token in [t for t in fragment.split("/") if t]:
+        node = node[token]
+    return node
+
+
+def test_every_definition_and_property_has_a_description() -> None:
+    missing = []
+    for path in _schema_files():
+        for pointer, node in _walk(json.loads(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, dict) or pointer.rsplit("/", 1)[-1] not in ("properties", "$defs"):
+                continue
+            for name, subschema in node.items():
+                described = isinstance(subschema, dict) and "description" in subschema
+                if not described and isinstance(subschema, dict) and "$ref" in subschema:
+                    described = "description" in _resolve(path, subschema["$ref"])
+                if not described:
+                    missing.append(f"{path.relative_to(schema_root())}#{pointer}/{name}")
+    assert missing == []
+
+
+def test_a_pattern_without_annotation_still_names_the_pattern(tmp_path: Path) -> None:
+    root = tmp_path / "schemas"
+    (root / "fw").mkdir(parents=True)
+    schema = {**SCHEMA, "properties": {**SCHEMA["properties"], "id": {"type": "string", "pattern": "^[a-z]+$"}}}
+    (root / "fw" / "thing.schema.json").write_text(json.dumps(schema))
+    shutil.copy(schema_root() / "common.schema.json", root / "common.schema.json")
+    found = findings_for(tmp_path, load_schemas(root, [("fw", "thing")]), "system: fw\nkind: thing\nid: A1\nspeed: 1\n")
+    assert found == ["3:5 SCHEMA id: 'A1' does not match ^[a-z]+$"]
+
+
+def test_a_remote_ref_is_never_fetched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    def no_network(*_args, **_kwargs):
+        raise AssertionError("fwdata tried to open a network connection")
+
+    monkeypatch.setattr(socket, "create_connection", no_network)
+    monkeypatch.setattr(socket.socket, "connect", no_network)
+    root = tmp_path / "schemas"
+    (root / "fw").mkdir(parents=True)
+    schema = {**SCHEMA, "$id": "https://fwdata.invalid/schemas/fw/thing.schema.json",
+              "properties": {**SCHEMA["properties"], "band": {"$ref": "https://example.com/band.schema.json"}}}
+    (root / "fw" / "thing.schema.json").write_text(json.dumps(schema))
+    shutil.copy(schema_root() / "common.schema.json", root / "common.schema.json")
+    schemas = load_schemas(root, [("fw", "thing")])
+    path = tmp_path / "doc.yaml"
+    path.write_text("system: fw\nkind: thing\nid: a\nspeed: 1\nband: VL\n")
+    document, _ = load_source(path)
+    with pytest.raises(SchemaSetupError, match="unresolvable"):
+        validate_documents([document], schemas)
+
+
+def test_two_schemas_with_one_id_stop_the_run(tmp_path: Path) -> None:
+    root = tmp_path / "schemas"
+    (root / "fw").mkdir(parents=True)
+    shutil.copy(schema_root() / "common.schema.json", root / "common.schema.json")
+    shutil.copy(schema_root() / "common.schema.json", root / "fw" / "thing.schema.json")
+    with pytest.raises(SchemaSetupError, match=r"\$id .* is already the \$id of"):
+        load_schemas(root, [("fw", "thing")])

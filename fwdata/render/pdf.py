@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import cache, lru_cache
 from pathlib import Path
 
 import reportlab
@@ -29,6 +30,7 @@ FONT_ITALIC = "FwSans-Oblique"
 _FONT_FILES = {FONT: "Vera.ttf", FONT_BOLD: "VeraBd.ttf", FONT_ITALIC: "VeraIt.ttf"}
 
 
+@cache
 def _register_fonts() -> None:
     folder = Path(reportlab.__file__).parent / "fonts"
     for name, filename in _FONT_FILES.items():
@@ -36,8 +38,9 @@ def _register_fonts() -> None:
             pdfmetrics.registerFont(TTFont(name, str(folder / filename)))
 
 
+@lru_cache(maxsize=1 << 16)
 def text_width(text: str, size: float, bold: bool = False) -> float:
-    """Return the width in points of `text` set in the house font at `size` pt."""
+    """Return the width in points of `text` set in the house font at `size` pt (memoised: layout asks often)."""
     _register_fonts()
     return float(pdfmetrics.stringWidth(text, FONT_BOLD if bold else FONT, size))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -29,6 +30,12 @@ class Panel:
     x_label: str
     y_label: str
     series: tuple[Series, ...] = field(default_factory=tuple)
+
+
+def require_plotting() -> None:
+    """Raise UsageError (exit 2) now when matplotlib is missing, before any report is printed."""
+    if importlib.util.find_spec("matplotlib") is None:
+        raise UsageError("plotting needs matplotlib: pip install 'fwdata[plot]'")
 
 
 def render_panels(panels: Sequence[Panel], image_format: str, *, title: str, columns: int = 2) -> bytes:

@@ -1,7 +1,8 @@
 """Game systems: each package under fwdata/systems/ registers its document kinds, checks and renderers.
 
-Adding a game means adding one package and one line to `SYSTEMS` below; the
-pipeline does not change.
+Adding a game means adding one package and one line to `registered_systems` below;
+neither the pipeline nor the command line changes (a system's `commands` add its
+`fwdata <id> ...` group).
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from fwdata.findings import Finding
+from fwdata.baseline import Baseline
+from fwdata.findings import Finding, Report
 from fwdata.options import BuildOptions
+from fwdata.review import Review
 from fwdata.sources.document import SourceDocument
 
 
@@ -48,10 +51,14 @@ class RenderResult:
 
 @dataclass(frozen=True)
 class Entry:
-    """A model with the source document it was built from (for locating findings)."""
+    """A model with the source document it was built from (for locating findings).
+
+    `base` is true for an entry of the base library (not of the pack being checked).
+    """
 
     model: Any
     document: SourceDocument
+    base: bool = False
 
 
 class Catalog:
@@ -67,6 +74,10 @@ class Catalog:
             return bucket[doc_id]
         bucket[doc_id] = entry
         return None
+
+    def replace(self, system: str, kind: str, doc_id: str, entry: Entry) -> None:
+        """Put `entry` in place of the entry holding its id (a declared override of a base entry)."""
+        self._entries.setdefault((system, kind), {})[doc_id] = entry
 
     def entries(self, system: str, kind: str) -> list[Entry]:
         """Return the entries of one kind, sorted by id."""
@@ -91,6 +102,29 @@ class Catalog:
                 yield key, self._entries[key][doc_id]
 
 
+@dataclass
+class RunResult:
+    """The report of a run, the catalog of models it built, and the files it rendered (not yet written).
+
+    `reported` holds the display paths of the files the run reports on (the files
+    the user named); the catalog also holds the rest of the pack and the base library.
+    `report` holds the findings shown (selected, not suppressed, not baselined);
+    `review` says what happened to the others; `recorded` is the baseline of
+    this run's findings (what --write-baseline writes).
+    """
+
+    report: Report
+    catalog: Catalog
+    outputs: list[Output] = field(default_factory=list)
+    reported: frozenset[str] = frozenset()
+    review: Review = field(default_factory=Review)
+    recorded: Baseline = field(default_factory=Baseline)
+
+    def named(self, entries: Iterable[Entry]) -> list[Entry]:
+        """Return the entries whose source file is one the user named."""
+        return [entry for entry in entries if entry.document.path in self.reported]
+
+
 ModelBuilder = Callable[[SourceDocument], Any]
 Checker = Callable[[Catalog, BuildOptions], Iterable[Finding]]
 Renderer = Callable[[Catalog, BuildOptions], RenderResult]
@@ -102,7 +136,8 @@ class GameSystem:
 
     `build_models[kind]` turns a schema-valid document into an immutable model;
     `run_checks` returns findings (references and rule simulations);
-    `render_outputs` returns the PDFs and other files for `build/<system>/`.
+    `render_outputs` returns the PDFs and other files for `build/<system>/`;
+    `commands` returns the system's click command group (`fwdata <id> ...`).
     """
 
     id: str
@@ -110,6 +145,7 @@ class GameSystem:
     build_models: dict[str, ModelBuilder]
     run_checks: Checker
     render_outputs: Renderer
+    commands: Callable[[], Any] | None = None
 
 
 def registered_systems() -> dict[str, GameSystem]:

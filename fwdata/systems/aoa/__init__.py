@@ -1,10 +1,19 @@
 """Ace of Aces (Powerhouse rules and the original rules): kinds plane, maneuvers, chart, book, book-design."""
 
+from typing import Any
+
 from fwdata.systems import GameSystem
 from fwdata.systems.aoa.book_generator import build_book_design
 from fwdata.systems.aoa.checks import run_checks
 from fwdata.systems.aoa.model import build_book, build_chart, build_maneuvers, build_plane
 from fwdata.systems.aoa.render import render_outputs
+
+
+def _commands() -> Any:
+    from fwdata.systems.aoa.commands import group
+
+    return group
+
 
 SYSTEM = GameSystem(
     id="aoa",
@@ -13,4 +22,5 @@ SYSTEM = GameSystem(
                   "book-design": build_book_design},
     run_checks=run_checks,
     render_outputs=render_outputs,
+    commands=_commands,
 )

@@ -49,14 +49,19 @@ PLANE_OUTLINE = ((0.0, 1.0), (0.12, 0.82), (0.12, 0.42), (1.0, 0.36), (1.0, 0.08
 
 
 def render_book_outputs(catalog: Catalog, designs: Sequence[BookDesign], paper_name: str) -> RenderResult:
-    """Render every catalog book that a design in `designs` generates: aoa/book/<id>.pdf."""
+    """Render every catalog book that a design in `designs` generates: aoa/book/<id>.pdf.
+
+    A book that two designs name (a pack's copy of a bundled design) is rendered once, by the first design.
+    """
     result = RenderResult()
     paper = PAPER_SIZES[paper_name]
+    rendered: set[str] = set()
     for design in designs:
         for ship in design.ships:
             entry = catalog.get(SYSTEM, "book", ship.book_id)
-            if entry is None:
+            if entry is None or ship.book_id in rendered:
                 continue
+            rendered.add(ship.book_id)
             data, findings = render_book(entry.model, design, paper)
             result.outputs.append(Output(f"aoa/book/{ship.book_id}.pdf", data))
             result.findings.extend(findings)

@@ -1,9 +1,18 @@
 """Flight Leader: kinds aircraft, nation, missile-load, list-note, scenario; the 26.x design rules as checks."""
 
+from typing import Any
+
 from fwdata.systems import GameSystem
 from fwdata.systems.fl.checks import run_checks
 from fwdata.systems.fl.model import build_aircraft, build_list_note, build_missile_load, build_nation, build_scenario
 from fwdata.systems.fl.render import render_outputs
+
+
+def _commands() -> Any:
+    from fwdata.systems.fl.commands import group
+
+    return group
+
 
 SYSTEM = GameSystem(
     id="fl",
@@ -17,4 +26,5 @@ SYSTEM = GameSystem(
     },
     run_checks=run_checks,
     render_outputs=render_outputs,
+    commands=_commands,
 )

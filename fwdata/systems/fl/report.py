@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from fwdata.systems import Catalog
@@ -274,24 +273,9 @@ def crosscheck_markdown(scores: list[ScenarioScore], lookup: Callable[[str], FlA
     return "\n".join(lines)
 
 
-def run_points(paths: list[Path], key: str, output_format: str = "text") -> tuple[str, int]:
-    """Run `fwdata fl points KEY`: check `paths`, then return the computation for one scenario and an exit code.
-
-    `key` is a scenario id (24-8-variant), number (24.1) or source path. Returns exit code 1 with the
-    findings when the sources have errors, and 2 with a one-line message when no such scenario is found.
-    """
-    from fwdata.options import BuildOptions
-    from fwdata.pipeline import check_sources
-    from fwdata.reporting import format_text
-
-    result = check_sources(paths, BuildOptions())
-    if result.report.failed():
-        return format_text(result.report) + "\nfwdata: the sources have errors; fix them before computing points\n", 1
-    scenario = find_scenario(result.catalog, key)
-    if scenario is None:
-        known = ", ".join(result.catalog.ids("fl", "scenario")[:12])
-        return f"fwdata: no Flight Leader scenario {key!r} (known: {known} ...)\n", 2
-    score = score_one(result.catalog, scenario)
+def points_output(catalog: Catalog, scenario: Scenario, output_format: str = "text") -> str:
+    """Return `fwdata fl points` for one scenario: the computation as text, or as JSON when `output_format` is json."""
+    score = score_one(catalog, scenario)
     if output_format == "json":
-        return json.dumps(points_json(score), indent=2) + "\n", 0
-    return points_text(score), 0
+        return json.dumps(points_json(score), indent=2) + "\n"
+    return points_text(score)

@@ -1,9 +1,18 @@
 """Fighting Wings (Over the Reich with its errata; the Quick-Start rules): kinds aircraft, scenario, table."""
 
+from typing import Any
+
 from fwdata.systems import GameSystem
 from fwdata.systems.fw.checks import run_checks
 from fwdata.systems.fw.model import build_aircraft, build_scenario, build_table
 from fwdata.systems.fw.render import render_outputs
+
+
+def _commands() -> Any:
+    from fwdata.systems.fw.commands import group
+
+    return group
+
 
 SYSTEM = GameSystem(
     id="fw",
@@ -11,4 +20,5 @@ SYSTEM = GameSystem(
     build_models={"aircraft": build_aircraft, "scenario": build_scenario, "table": build_table},
     run_checks=run_checks,
     render_outputs=render_outputs,
+    commands=_commands,
 )

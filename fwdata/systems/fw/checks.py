@@ -13,7 +13,7 @@ from fwdata.systems.fw.model import AircraftDataCard, Scenario, resolve_variant_
 from fwdata.systems.fw.scenario_checks import check_scenario
 from fwdata.systems.fw.simulation_checks import check_simulations
 from fwdata.systems.fw.table_checks import check_table
-from fwdata.systems.fw.tables import RuleTable, bundled_tables
+from fwdata.systems.fw.tables import RuleTable, catalog_tables
 
 
 def run_checks(catalog: Catalog, options: BuildOptions) -> Iterator[Finding]:
@@ -29,7 +29,7 @@ def run_checks(catalog: Catalog, options: BuildOptions) -> Iterator[Finding]:
         card = lookup(card_id)
         return resolve_variant_chain(card, lookup) if card else None
 
-    tables = {**bundled_tables(), **{entry.model.id: entry.model for entry in catalog.entries("fw", "table")}}
+    tables = catalog_tables(catalog)
     for entry in catalog.entries("fw", "aircraft"):
         card = resolved(entry.model.id)
         if card is not None:

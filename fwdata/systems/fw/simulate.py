@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -9,6 +10,7 @@ from fwdata.errors import UsageError
 from fwdata.findings import Report
 from fwdata.options import BuildOptions
 from fwdata.render.plot import Panel, Series
+from fwdata.systems import RunResult
 from fwdata.systems.fw import flight, rules
 from fwdata.systems.fw.model import TURN_RATES, AircraftDataCard, PerformanceBand
 from fwdata.systems.fw.simulation_checks import (
@@ -18,7 +20,7 @@ from fwdata.systems.fw.simulation_checks import (
     climb_verdict,
     flyable_bands,
 )
-from fwdata.systems.fw.tables import RuleTable
+from fwdata.systems.fw.tables import RuleTable, catalog_tables
 
 ALL_RATES = ("ez", *TURN_RATES)
 
@@ -161,36 +163,37 @@ def format_report(report: SimulationReport) -> str:
     return "\n".join(lines)
 
 
-BUNDLED_CARDS = Path(__file__).resolve().parents[3] / "cards" / "fw"
+def simulate_source(card: str, check: Callable[[Sequence[Path], BuildOptions], RunResult],
+                    options: SimulationOptions = DEFAULT_SIMULATION) -> tuple[SimulationReport | None, Report]:
+    """Check and simulate `card`: a YAML file, or the id of an aircraft in the current pack or the base library.
 
-
-def simulate_source(card: str, options: SimulationOptions = DEFAULT_SIMULATION) -> tuple[SimulationReport | None,
-                                                                                             Report]:
-    """Load and check the card `card` (a YAML path, or the id of a bundled card) and simulate it.
-
-    The card's folder is read too, so a variant finds its base card; play-aid
-    tables come from the bundled tables/fw/. Returns (None, report) when the card has
-    errors; the report then holds that card's findings. Raises UsageError when the
-    card cannot be found or is not a Fighting Wings aircraft.
+    `check` runs the pipeline on a list of paths (the CLI's Toolbox.check); a file
+    is checked with its pack, so a variant finds its base card, and the play-aid
+    tables are the base library's (or the pack's declared overrides). Returns
+    (None, report) when the card has errors; the report then holds that card's
+    findings. Raises UsageError when the card cannot be found or is not a
+    Fighting Wings aircraft.
     """
-    from fwdata.pipeline import check_sources
-    from fwdata.sources.yaml_loader import display_path
     from fwdata.systems.fw.model import resolve_variant_chain
-    from fwdata.systems.fw.tables import bundled_tables
 
     path = Path(card)
-    if not path.is_file():
-        path = BUNDLED_CARDS / f"{card}.yaml"
-        if not path.is_file():
-            raise UsageError(f"{card}: no such card file, and no bundled fw aircraft with that id")
-    # The card's own folder (not its subfolders) lets a variant find its base card.
-    result = check_sources(sorted(path.parent.glob("*.yaml")), BuildOptions())
-    shown = display_path(path)
-    own = Report(findings=[f for f in result.report.findings if f.location.path == shown], files_read=1)
-    entry = next((e for e in result.catalog.entries("fw", "aircraft") if e.document.path == shown), None)
-    if own.failed() or entry is None:
-        if entry is None and not own.failed():
-            raise UsageError(f"{shown}: not a Fighting Wings aircraft card (system fw, kind aircraft)")
+    result = check([path] if path.is_file() else [], BuildOptions())
+    aircraft = result.catalog.entries("fw", "aircraft")
+    if path.is_file():
+        entry = next(iter(result.named(aircraft)), None)
+        if entry is None:
+            if result.report.failed():
+                return None, result.report
+            raise UsageError(f"{card}: not a Fighting Wings aircraft card (system fw, kind aircraft)")
+    else:
+        found = result.catalog.get("fw", "aircraft", card)
+        if found is None:
+            raise UsageError(f"{card}: no such card file, and no fw aircraft with that id in the current pack or "
+                             "the base library")
+        entry = found
+    own = Report(findings=[f for f in result.report.findings if f.location.path == entry.document.path],
+                 files_read=1)
+    if own.failed():
         return None, own
 
     def lookup(card_id: str) -> AircraftDataCard | None:
@@ -200,8 +203,7 @@ def simulate_source(card: str, options: SimulationOptions = DEFAULT_SIMULATION) 
     resolved = resolve_variant_chain(entry.model, lookup)
     if resolved is None:
         return None, own
-    tables = {**bundled_tables(), **{e.model.id: e.model for e in result.catalog.entries("fw", "table")}}
-    return simulate_card(resolved, tables, options), own
+    return simulate_card(resolved, catalog_tables(result.catalog), options), own
 
 
 def report_panels(report: SimulationReport) -> list[Panel]:

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fwdata.systems import Catalog
 
 Cell = float | int | str | None
 
 
 @dataclass(frozen=True)
 class RuleTable:
-    """A play-aid table of `tables/fw/`, cells in column order.
+    """A Fighting Wings play-aid table (`system: fw`, `kind: table`), cells in column order.
 
     Restored cells (damaged rulebook text) are unwrapped to the value fwdata uses;
     their (row, column) indices are kept in `restored_cells`.
@@ -81,22 +82,6 @@ def rule_table_from_data(data: Mapping[str, Any]) -> RuleTable:
     )
 
 
-BUNDLED_TABLES = Path(__file__).resolve().parents[3] / "tables" / "fw"
-
-
-@cache
-def bundled_tables() -> dict[str, RuleTable]:
-    """Return the play-aid tables shipped in the repository's tables/fw/, by id.
-
-    The rule simulations use them when the checked sources do not include tables
-    (a community pack of cards only). A file that does not load is left out.
-    """
-    from fwdata.sources.yaml_loader import load_source
-
-    tables: dict[str, RuleTable] = {}
-    for path in sorted(BUNDLED_TABLES.glob("*.yaml")):
-        document, findings = load_source(path)
-        if document is not None and not findings:
-            table = rule_table_from_data(document.data)
-            tables[table.id] = table
-    return tables
+def catalog_tables(catalog: Catalog) -> dict[str, RuleTable]:
+    """Return the play-aid tables of a run by id (the base library's, or a pack's declared overrides)."""
+    return {entry.model.id: entry.model for entry in catalog.entries("fw", "table")}

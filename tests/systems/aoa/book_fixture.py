@@ -103,3 +103,9 @@ def write_pair(folder: Path) -> tuple[Path, Path]:
         path.write_text(to_yaml(book(side)), encoding="utf-8")
         paths.append(path)
     return paths[0], paths[1]
+
+
+def regenerated_books_manifest(pair: Any) -> str:
+    """A pack manifest declaring freshly generated books as overrides of the committed ones (same ids)."""
+    keys = "".join(f"- aoa/book/{book['id']}\n" for book in pair.books.values())
+    return f"id: regenerated-books\nname: Regenerated books\nversion: '1'\noverrides:\n{keys}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,9 @@ from fwdata.systems.aoa.geometry import (
     situation_count,
     view_of,
 )
+
+sys.path.insert(0, str(Path(__file__).parent))
+from book_fixture import regenerated_books_manifest  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[3]
 DESIGN_PATH = ROOT / "cards" / "aoa" / "book-designs" / "spad-xiii-vs-fokker-d-vii.yaml"
@@ -288,7 +292,8 @@ def test_generated_books_pass_every_book_check(tmp_path: Path, pair: Any) -> Non
     """`fwdata check` on the generated pair with the repository's tables: no errors, no book findings."""
     for book in pair.books.values():
         (tmp_path / f"{book['id']}.yaml").write_text(book_yaml(book))
-    result = check_sources([tmp_path, ROOT / "tables" / "aoa"], BuildOptions())
+    (tmp_path / "fwdata-pack.yaml").write_text(regenerated_books_manifest(pair))
+    result = check_sources([tmp_path], BuildOptions())
     book_findings = [f for f in result.report.findings if f.code.startswith("AOA-BOOK") or "books" in str(f)]
     assert not result.report.failed()
     assert [f for f in book_findings if f.code.startswith("AOA-BOOK")] == []
@@ -313,6 +318,8 @@ def test_check_reports_a_book_edited_by_hand_as_stale(tmp_path: Path, pair: Any)
     (tmp_path / "design.yaml").write_text(DESIGN_PATH.read_text())
     for book in pair.books.values():
         (tmp_path / f"{book['id']}.yaml").write_text(book_yaml(book))
+    (tmp_path / "fwdata-pack.yaml").write_text(regenerated_books_manifest(pair) +
+                                               f"- aoa/book-design/{DESIGN_PATH.stem}\n")
     clean = check_sources([tmp_path], BuildOptions())
     assert [f for f in clean.report.findings if f.code.startswith("AOA-DESIGN")] == []
     allied = tmp_path / "spad-xiii-book.yaml"
@@ -334,13 +341,18 @@ def test_cli_aoa_books_writes_the_committed_books(tmp_path: Path) -> None:
     os.chdir(ROOT)
     try:
         result = CliRunner().invoke(main, ["aoa", "books", "cards/aoa/book-designs/spad-xiii-vs-fokker-d-vii.yaml",
-                                           "--out", str(tmp_path)])
+                                           "--out", str(tmp_path / "cards/aoa/books")])
     finally:
         os.chdir(old)
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["fokker-d-vii-book.yaml", "spad-xiii-book.yaml"]
-    for path in tmp_path.iterdir():
-        assert path.read_text() == (BOOKS_DIR / path.name).read_text()
+    out = tmp_path / "cards/aoa/books"
+    assert sorted(p.name for p in out.iterdir()) == ["fokker-d-vii-book.yaml", "spad-xiii-book.yaml"]
+    for path in out.iterdir():
+        # Outside the base library the modeline points at the pack's own copy of the schemas.
+        expected = (BOOKS_DIR / path.name).read_text().replace("$schema=../../../schemas/",
+                                                               "$schema=../../../.fwdata/schemas/", 1)
+        assert path.read_text() == expected
+    assert (tmp_path / ".fwdata/schemas/aoa/book.schema.json").is_file()
 
 
 def test_cli_aoa_books_reports_a_bad_design(tmp_path: Path) -> None:
@@ -349,7 +361,8 @@ def test_cli_aoa_books_reports_a_bad_design(tmp_path: Path) -> None:
     from fwdata.cli import main
 
     bad = tmp_path / "bad.yaml"
-    bad.write_text(DESIGN_PATH.read_text().replace("A: {right: -1, ahead: 1.5,", "A: {right: -1, ahead: 1,", 1))
+    bad.write_text(DESIGN_PATH.read_text().replace("A: {right: -1, ahead: 1.5,", "A: {right: -1, ahead: 1,", 1)
+                   .replace("id: spad-xiii-vs-fokker-d-vii", "id: bad-design", 1))
     result = CliRunner().invoke(main, ["aoa", "books", str(bad), "--out", str(tmp_path / "out")])
     assert result.exit_code == 1
     assert "AOA-DESIGN-HEX" in result.output

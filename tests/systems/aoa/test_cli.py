@@ -38,17 +38,19 @@ def test_firing_advanced_adds_gun_break_chance() -> None:
     assert blaze_zero["break"]["exact"] == "1/12"
 
 
-def test_firing_without_charts_is_a_usage_error() -> None:
-    result = CliRunner().invoke(main, ["aoa", "firing", str(ROOT / "cards" / "aoa")])
-    assert result.exit_code == 2
-    assert result.stdout == ""
-    assert "no Ace of Aces firing or gun charts" in result.stderr
+def test_a_pack_of_planes_gets_the_base_library_charts(tmp_path: Path) -> None:
+    plane = (ROOT / "cards" / "aoa" / "spad-xiii.yaml").read_text(encoding="utf-8")
+    (tmp_path / "plane.yaml").write_text(plane.replace("id: spad-xiii", "id: my-spad", 1), encoding="utf-8")
+    result = CliRunner().invoke(main, ["aoa", "firing", "--format", "json", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(result.stdout)) == 4  # the advanced-game table and the three gun charts
 
 
 def test_firing_with_broken_charts_reports_findings(tmp_path: Path) -> None:
     text = (ROOT / "tables" / "aoa" / "firing-long.yaml").read_text(encoding="utf-8")
     (tmp_path / "long.yaml").write_text(text.replace("cells: [0, 1, 1, 2, 2, 2, 3]", "cells: [3, 1, 1, 2, 2, 2, 3]"),
                                         encoding="utf-8")
+    (tmp_path / "fwdata-pack.yaml").write_text("id: p\nname: P\nversion: '1'\noverrides: [aoa/chart/firing-long]\n")
     result = CliRunner().invoke(main, ["aoa", "firing", str(tmp_path)])
     assert result.exit_code == 1
     assert "AOA-CHART-MONOTONE" in result.stdout

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,9 @@ from fwdata.systems.aoa.duel import (
 )
 from fwdata.systems.aoa.model import FiringChart
 
+sys.path.insert(0, str(Path(__file__).parent))
+from book_fixture import regenerated_books_manifest  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[3]
 DESIGN_PATH = ROOT / "cards" / "aoa" / "book-designs" / "spad-xiii-vs-fokker-d-vii.yaml"
 
@@ -37,7 +41,8 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     folder = tmp_path_factory.mktemp("books")
     for book in pair.books.values():
         (folder / f"{book['id']}.yaml").write_text(book_yaml(book))
-    catalog = check_sources([folder, ROOT / "tables" / "aoa"], BuildOptions()).catalog
+    (folder / "fwdata-pack.yaml").write_text(regenerated_books_manifest(pair))
+    catalog = check_sources([folder], BuildOptions()).catalog
     books = {b.side: b for b in catalog.models("aoa", "book")}
     return {"books": duel_books(books["allied"], books["german"]),
             "infos": maneuver_infos(catalog.models("aoa", "maneuvers")[0]),

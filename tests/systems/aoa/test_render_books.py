@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import random
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,9 @@ from fwdata.pipeline import check_sources
 from fwdata.render.layout import PAPER_SIZES
 from fwdata.systems.aoa.book_generator import MANEUVER_CODES, book_yaml, design_from_data, generate_books
 from fwdata.systems.aoa.render_books import render_book
+
+sys.path.insert(0, str(Path(__file__).parent))
+from book_fixture import regenerated_books_manifest  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[3]
 DESIGN_PATH = ROOT / "cards" / "aoa" / "book-designs" / "spad-xiii-vs-fokker-d-vii.yaml"
@@ -31,6 +35,7 @@ def setup(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     folder = tmp_path_factory.mktemp("books")
     for book in pair.books.values():
         (folder / f"{book['id']}.yaml").write_text(book_yaml(book))
+    (folder / "fwdata-pack.yaml").write_text(regenerated_books_manifest(pair))
     catalog = check_sources([folder], BuildOptions()).catalog
     books = {b.side: b for b in catalog.models("aoa", "book")}
     pdfs, findings = {}, []

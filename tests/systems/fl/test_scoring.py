@@ -259,10 +259,11 @@ def test_points_command_output() -> None:
     duel = report.find_scenario(catalog(), "24.17.2")
     assert duel is not None
     assert report.points_json(report.score_one(catalog(), duel))["sides"][0]["status"] == "conditional"
-    text, code = report.run_points([ROOT / "tests" / "cases" / "fl-scenario-valid"], "99.9")
-    assert code == 2 and text.startswith("fwdata: no Flight Leader scenario '99.9'")
-    text, code = report.run_points([ROOT / "tests" / "cases" / "fl-scenario-valid"], "T.1", "json")
-    assert code == 0 and '"status": "agrees"' in text
+    case = check_sources([ROOT / "tests" / "cases" / "fl-scenario-valid"], BuildOptions()).catalog
+    assert report.find_scenario(case, "99.9") is None
+    scenario = report.find_scenario(case, "T.1")
+    assert scenario is not None
+    assert '"status": "agrees"' in report.points_output(case, scenario, "json")
 
 
 def test_degenerate_scenarios_give_findings_not_tracebacks(tmp_path: Path) -> None:

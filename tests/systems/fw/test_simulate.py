@@ -11,14 +11,14 @@ from fwdata.cli import main
 from fwdata.options import BuildOptions
 from fwdata.pipeline import check_sources
 from fwdata.systems.fw.simulate import degrees_per_turn, simulate_source
-from fwdata.systems.fw.tables import bundled_tables
+from fwdata.systems.fw.tables import catalog_tables
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_degrees_per_turn_follow_the_turn_chart() -> None:
     """QS 2.7: at 4.0 FPs, TT needs 3 FPs per 30 deg (one facing), HT 2 (two), BT 1 (four)."""
-    report, _ = simulate_source("p-51d")
+    report, _ = simulate_source("p-51d", check_sources)
     assert report is not None
     vl = report.bands[0]
     at_four = next(point for point in vl.turning if point.speed_fp == 4.0)
@@ -26,7 +26,7 @@ def test_degrees_per_turn_follow_the_turn_chart() -> None:
 
 
 def test_rate_below_its_minimum_speed_is_not_allowed() -> None:
-    card_report, _ = simulate_source("p-51d")
+    card_report, _ = simulate_source("p-51d", check_sources)
     assert card_report is not None
     vl = card_report.bands[0]
     # P-51D VL: ET minimum 5.0 FP.
@@ -35,7 +35,7 @@ def test_rate_below_its_minimum_speed_is_not_allowed() -> None:
 
 
 def test_level_runs_reach_max_speed_faster_at_emergency_power() -> None:
-    report, _ = simulate_source(str(ROOT / "cards/fw/p-51d.yaml"))
+    report, _ = simulate_source(str(ROOT / "cards/fw/p-51d.yaml"), check_sources)
     assert report is not None
     for band in report.bands:
         assert band.turns_to_max_military is not None
@@ -59,7 +59,7 @@ def test_cli_text_json_and_plot(tmp_path: Path) -> None:
 
 def test_cli_unknown_card_is_a_usage_error() -> None:
     result = CliRunner().invoke(main, ["fw", "simulate", "p-99"])
-    assert result.exit_code == 2 and "no bundled fw aircraft with that id" in result.stderr
+    assert result.exit_code == 2 and "no fw aircraft with that id" in result.stderr
 
 
 def test_cli_broken_card_prints_its_findings(tmp_path: Path) -> None:
@@ -69,12 +69,16 @@ def test_cli_broken_card_prints_its_findings(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "SCHEMA: missing required key 'provenance'" in result.stdout
 
 
-def test_bundled_tables_are_found() -> None:
-    assert {"fractional-values", "flight-proportions", "turn-chart"} <= set(bundled_tables())
+def test_base_library_tables_are_always_there(tmp_path: Path) -> None:
+    """A pack of cards only still gets the rule tables, from the base library."""
+    (tmp_path / "p-51x.yaml").write_text((ROOT / "cards/fw/p-51d.yaml").read_text().replace("id: p-51d", "id: p-51x"))
+    catalog = check_sources([tmp_path], BuildOptions()).catalog
+    assert {"fractional-values", "flight-proportions", "turn-chart"} <= set(catalog_tables(catalog))
 
 
 def test_degrees_per_turn_is_zero_when_one_facing_costs_more_than_the_turn() -> None:
-    card = check_sources([ROOT / "cards/fw/p-51d.yaml"], BuildOptions()).catalog.models("fw", "aircraft")[0]
+    result = check_sources([ROOT / "cards/fw/p-51d.yaml"], BuildOptions())
+    card = result.named(result.catalog.entries("fw", "aircraft"))[0].model
     vl = card.band("VL")
     # EZ at 5.0 costs 6 FPs per 30 deg (QS Turn Chart) but a 5.0 turn has only 5 FPs.
-    assert degrees_per_turn(bundled_tables()["turn-chart"], vl, 5.0, "ez") == 0
+    assert degrees_per_turn(catalog_tables(result.catalog)["turn-chart"], vl, 5.0, "ez") == 0

@@ -1,0 +1,64 @@
+"""SARIF reporter: a SARIF 2.1.0 log for code-scanning tools, with rules documented from docs/findings.md."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path, PurePath
+from urllib.parse import quote
+
+from fwdata import __version__
+from fwdata.findings import Finding, Report, Severity
+from fwdata.reporting.rules import FindingRule, finding_rules
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+
+
+def artifact_uri(path: str) -> str:
+    """Return a finding path as a URI reference: relative paths stay relative to the working folder
+    (percent-encoded, `/`-separated); absolute ones become `file:` URIs."""
+    if PurePath(path).is_absolute():
+        return Path(path).as_uri()
+    return quote(PurePath(path).as_posix())
+
+
+def _rule(code: str, rule: FindingRule | None) -> dict[str, object]:
+    if rule is None:
+        return {"id": code, "shortDescription": {"text": code}}
+    level = {"error": "error", "warning": "warning", "info": "note"}.get(rule.severity.split()[0] if rule.severity
+                                                                          else "", "warning")
+    return {"id": code, "name": code, "shortDescription": {"text": rule.title},
+            "fullDescription": {"text": rule.title}, "help": {"text": rule.help},
+            "defaultConfiguration": {"level": level}, "properties": {"category": rule.section}}
+
+
+def _result(finding: Finding, index: int) -> dict[str, object]:
+    physical: dict[str, object] = {"artifactLocation": {"uri": artifact_uri(finding.location.path)}}
+    if finding.location.line > 0:
+        physical["region"] = {"startLine": finding.location.line,
+                              "startColumn": max(finding.location.column, 1)}
+    return {"ruleId": finding.code, "ruleIndex": index, "level": LEVELS[finding.severity],
+            "message": {"text": finding.message}, "locations": [{"physicalLocation": physical}]}
+
+
+def format_sarif(report: Report) -> str:
+    """Return the SARIF 2.1.0 log (one run) of the report's findings as JSON text.
+
+    `tool.driver.rules` lists every code used in the results, with the title and
+    help text of docs/findings.md; columns count Unicode code points, 1-based.
+    """
+    documented = finding_rules()
+    findings = report.sorted()
+    codes = sorted({finding.code for finding in findings})
+    index = {code: number for number, code in enumerate(codes)}
+    log = {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "fwdata", "version": __version__, "semanticVersion": __version__,
+                                "rules": [_rule(code, documented.get(code)) for code in codes]}},
+            "columnKind": "unicodeCodePoints",
+            "results": [_result(finding, index[finding.code]) for finding in findings],
+        }],
+    }
+    return json.dumps(log, indent=2)
