@@ -44,20 +44,22 @@ def firing(toolbox: Toolbox, paths: tuple[Path, ...], output_format: str, advanc
 @click.argument("config", type=click.Path(path_type=Path))
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), required=True,
               help="Folder the two book YAML files are written into.")
+@report_format_option
 @click.pass_obj
 @stops_cleanly
-def books(toolbox: Toolbox, config: Path, out_dir: Path) -> None:
+def books(toolbox: Toolbox, config: Path, out_dir: Path, output_format: str) -> None:
     """Generate the two dogfighting books of the book-design CONFIG into OUT (docs/aoa-books.md)."""
     from fwdata.systems.aoa.book_generator import generate_books, write_books
 
     result = toolbox.check([config], BuildOptions())
-    exit_on_errors(result, "text")
+    exit_on_errors(result, output_format)
     designs = result.named(result.catalog.entries("aoa", "book-design"))
     if not designs:
         raise UsageError(f"{config}: no aoa book-design document")
-    for entry in designs:
-        for path in write_books(generate_books(entry.model, entry.document.path), out_dir):
-            click.echo(f"wrote {path}")
+    written = [str(path) for entry in designs
+               for path in write_books(generate_books(entry.model, entry.document.path), out_dir)]
+    click.echo(json.dumps({"written": written}, indent=2) if output_format == "json"
+               else "\n".join(f"wrote {path}" for path in written))
 
 
 @group.command("duel")

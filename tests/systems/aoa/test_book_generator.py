@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -341,10 +342,12 @@ def test_cli_aoa_books_writes_the_committed_books(tmp_path: Path) -> None:
     os.chdir(ROOT)
     try:
         result = CliRunner().invoke(main, ["aoa", "books", "cards/aoa/book-designs/spad-xiii-vs-fokker-d-vii.yaml",
-                                           "--out", str(tmp_path / "cards/aoa/books")])
+                                           "--out", str(tmp_path / "cards/aoa/books"), "--format", "json"])
     finally:
         os.chdir(old)
     assert result.exit_code == 0, result.output
+    assert sorted(Path(p).name for p in json.loads(result.stdout)["written"]) == [
+        "fokker-d-vii-book.yaml", "spad-xiii-book.yaml"]
     out = tmp_path / "cards/aoa/books"
     assert sorted(p.name for p in out.iterdir()) == ["fokker-d-vii-book.yaml", "spad-xiii-book.yaml"]
     for path in out.iterdir():
