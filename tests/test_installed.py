@@ -56,8 +56,10 @@ def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root / "scenarios/fw/intercept.yaml").write_text(scenario.replace("id: bomber-intercept", "id: intercept", 1),
                                                        encoding="utf-8")
     design = (ROOT / "cards/aoa/book-designs/spad-xiii-vs-fokker-d-vii.yaml").read_text(encoding="utf-8")
-    (root / "cards/aoa/design.yaml").write_text(design.replace("id: spad-xiii-vs-fokker-d-vii", "id: my-design", 1),
-                                                encoding="utf-8")
+    design = design.replace("id: spad-xiii-vs-fokker-d-vii", "id: my-design", 1)
+    design = design.replace("book_id: spad-xiii-book", "book_id: my-spad-book", 1)
+    (root / "cards/aoa/design.yaml").write_text(design.replace("book_id: fokker-d-vii-book", "book_id: my-fokker-book",
+                                                               1), encoding="utf-8")
     (root / "fwdata-pack.yaml").write_text("id: far-pack\nname: A pack far away\nversion: '1.0'\n", encoding="utf-8")
     return root
 

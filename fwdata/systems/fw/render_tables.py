@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fwdata.findings import Location
+from fwdata.library import source_label
 from fwdata.render.flow import PageFlow
 from fwdata.render.layout import Size
 from fwdata.render.pdf import PdfDocument, text_width
@@ -84,7 +85,7 @@ def _draw_table(pager: PageFlow, table: RuleTable, document: SourceDocument) -> 
     widths = column_widths(rows, frame.width, TEXT_PT)
     rows, heights = _prepare(rows, widths)
     edition = f" · Edition: {table.edition} ({EDITIONS.get(table.edition, table.edition)})" if table.edition else ""
-    meta = f"Rule: {table.rule}{edition} · Source file: {document.path}"
+    meta = f"Rule: {table.rule}{edition} · Source file: {source_label(document.path)}"
     meta_height = wrapped_height(meta, frame.width, 7, pad=1.5)
     first_block = TITLE_BAR_PT + meta_height + heights[0] + sum(heights[1:3])
     page, box = pager.take(TITLE_BAR_PT, keep_with=first_block - TITLE_BAR_PT)
