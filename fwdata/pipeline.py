@@ -8,7 +8,7 @@ from pathlib import Path
 
 from fwdata.baseline import Baseline, BaselineFormatError, parse_baseline
 from fwdata.errors import UsageError
-from fwdata.findings import Finding, Report, error, warning
+from fwdata.findings import Finding, Location, Report, error, warning
 from fwdata.library import BASE_PACK_ID, library_root
 from fwdata.library import schema_root as default_schema_root
 from fwdata.options import BuildOptions
@@ -16,11 +16,12 @@ from fwdata.overrides import shape_differences
 from fwdata.progress import Progress, no_progress
 from fwdata.reporting import format_findings_report
 from fwdata.review import Reviewer
-from fwdata.sources import load_source, load_sources
+from fwdata.sources import LoadLimits, load_sources
+from fwdata.sources.containment import Refused
 from fwdata.sources.document import SourceDocument, pointer_join
 from fwdata.sources.pack import Pack, pack_files, resolve_pack
-from fwdata.sources.texts import read_text
-from fwdata.sources.yaml_loader import display_path
+from fwdata.sources.texts import MAX_TEXT_BYTES, decode_text, read_text
+from fwdata.sources.yaml_loader import display_path, load_bytes
 from fwdata.systems import Catalog, Entry, GameSystem, Output, RunResult, registered_systems
 from fwdata.validate import SchemaSet, load_schemas, validate_documents, validate_manifest
 from fwdata.write import write_outputs
@@ -52,7 +53,7 @@ def _check(paths: Sequence[Path], options: BuildOptions, schema_root: Path | Non
     pack = resolve_pack(paths)
     kinds = [(system.id, kind) for system in systems.values() for kind in system.build_models]
     schemas = _schemas(schema_root or default_schema_root(), tuple(kinds))
-    documents, findings = load_files(pack.files, progress)
+    documents, findings = load_files(pack, progress)
     valid, validation = validate_documents(documents, schemas)
     findings += validation
     manifest, manifest_findings = read_manifest(pack, schemas)
@@ -113,17 +114,28 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     return result
 
 
-def load_files(paths: Sequence[Path], progress: Progress) -> tuple[list[SourceDocument], list[Finding]]:
-    """Load every source file (fwdata/sources), telling `progress` of each."""
+def load_files(pack: Pack, progress: Progress) -> tuple[list[SourceDocument], list[Finding]]:
+    """Load every source file of the pack (fwdata/sources), telling `progress` of each."""
     documents: list[SourceDocument] = []
     findings: list[Finding] = []
-    progress("loading", 0, len(paths))
-    for done, path in enumerate(paths, start=1):
-        loaded, problems = load_sources([path])
-        documents += loaded
+    progress("loading", 0, len(pack.files))
+    for done, path in enumerate(pack.files, start=1):
+        document, problems = load_pack_file(pack, path)
+        documents += [document] if document is not None else []
         findings += problems
-        progress("loading", done, len(paths))
+        progress("loading", done, len(pack.files))
     return documents, findings
+
+
+def load_pack_file(pack: Pack, path: Path) -> tuple[SourceDocument | None, list[Finding]]:
+    """Load one YAML file of the pack, read through `Pack.read` (a refusal is a finding at line 1)."""
+    shown = display_path(path)
+    limits = LoadLimits()
+    try:
+        raw = pack.read(path, limits.max_bytes)
+    except Refused as exc:
+        return None, [error(Location(shown, 1, 1), exc.code, exc.message)]
+    return load_bytes(shown, raw, limits)
 
 
 def review_setup(pack: Pack, manifest: SourceDocument | None, options: BuildOptions
@@ -131,9 +143,10 @@ def review_setup(pack: Pack, manifest: SourceDocument | None, options: BuildOpti
     """Return the Reviewer of a run: its selection, the pack-relative paths, and the active baseline.
 
     The baseline is `options.baseline`, else (with `options.pack_baseline`) the
-    file the manifest names under `baseline`; a missing manifest baseline is a
-    PACK-BASELINE-MISSING warning. Raises UsageError when `options.baseline` is
-    missing or either file is not a baseline.
+    file the manifest names under `baseline`, read through `Pack.read`; a missing
+    manifest baseline is a PACK-BASELINE-MISSING warning, one that may not be read
+    (outside the pack, unreadable) an error finding. Raises UsageError when
+    `options.baseline` is missing or either file is not a baseline.
     """
     shown = {display_path(path): path for path in pack.reported}
     if pack.manifest is not None:
@@ -142,17 +155,28 @@ def review_setup(pack: Pack, manifest: SourceDocument | None, options: BuildOpti
     relative = {name: Path(os.path.relpath(os.path.abspath(path), root)).as_posix() for name, path in shown.items()}
     findings: list[Finding] = []
     path = options.baseline
+    baseline = None if path is None else read_baseline(path)
     if path is None and options.pack_baseline and manifest is not None and "baseline" in manifest.data:
         path = pack.root / manifest.data["baseline"]
-        if not path.is_file():
-            findings.append(warning(manifest.locate("/baseline"), "PACK-BASELINE-MISSING",
-                                    f"baseline {manifest.data['baseline']!r} does not exist in the pack; no "
-                                    "findings are hidden (write it with --write-baseline)"))
+        try:
+            baseline = _parse_baseline(path, decode_text(pack.read(path, MAX_TEXT_BYTES)))
+        except Refused as exc:
+            if pack.has(path):
+                findings.append(error(manifest.locate("/baseline"), exc.code, f"baseline "
+                                      f"{manifest.data['baseline']!r}: {exc.message}; no findings are hidden"))
+            else:
+                findings.append(warning(manifest.locate("/baseline"), "PACK-BASELINE-MISSING",
+                                        f"baseline {manifest.data['baseline']!r} does not exist in the pack; no "
+                                        "findings are hidden (write it with --write-baseline)"))
             path = None
-    baseline = None if path is None else read_baseline(path)
 
     def text_of(name: str) -> str | None:
-        return read_text(shown[name]) if name in shown else None
+        if name not in shown:
+            return None
+        try:
+            return decode_text(pack.read(shown[name], MAX_TEXT_BYTES))
+        except Refused:
+            return None
 
     return Reviewer(selection=options.selection, relative=relative, read_text=text_of, baseline=baseline,
                     baseline_path=None if path is None else display_path(path)), findings
@@ -164,6 +188,10 @@ def read_baseline(path: Path) -> Baseline:
     if text is None:
         raise UsageError(f"baseline {path}: cannot read it (missing, unreadable, not a regular file, or over "
                          f"16 MiB; write one with --write-baseline {path})")
+    return _parse_baseline(path, text)
+
+
+def _parse_baseline(path: Path, text: str) -> Baseline:
     try:
         return parse_baseline(text)
     except BaselineFormatError as exc:
@@ -174,7 +202,7 @@ def read_manifest(pack: Pack, schemas: SchemaSet) -> tuple[SourceDocument | None
     """Load and validate the pack's `fwdata-pack.yaml`; return it (None when absent or invalid) and its findings."""
     if pack.manifest is None:
         return None, []
-    document, findings = load_source(pack.manifest)
+    document, findings = load_pack_file(pack, pack.manifest)
     if document is None:
         return None, findings
     findings = validate_manifest(document, schemas)

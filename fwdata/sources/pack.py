@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from fwdata.errors import UsageError
 from fwdata.library import SOURCE_FOLDERS, library_root
-from fwdata.sources.discover import discover_sources
+from fwdata.sources.archive import ZipPack, is_zip_pack
+from fwdata.sources.containment import Refused, read_in_pack
+from fwdata.sources.discover import YAML_SUFFIXES, Discovery, find_sources
 
 MANIFEST = "fwdata-pack.yaml"
 
@@ -23,7 +25,10 @@ class Pack:
     (the paths the user named, or all of `files`); `manifest` the pack's
     `fwdata-pack.yaml`, if any, and `reports_manifest` whether its findings are
     reported (the pack or the manifest was named). `is_base` is true when the pack is the base
-    library itself, which is then not loaded a second time underneath.
+    library itself, which is then not loaded a second time underneath. `refused`
+    holds the entries of `files` discovery already refused (a folder that cannot
+    be listed, a folder link leaving the pack, an unsafe zip member); `archive`
+    the zip of a zip pack, whose paths are `pack.zip/<member>`.
     """
 
     root: Path
@@ -32,6 +37,27 @@ class Pack:
     manifest: Path | None
     reports_manifest: bool
     is_base: bool
+    refused: Mapping[Path, Refused] = field(default_factory=dict)
+    archive: ZipPack | None = None
+
+    def read(self, path: Path, max_bytes: int) -> bytes:
+        """Return the bytes of the pack file `path` (at most `max_bytes`).
+
+        Every reader of pack files (sources, manifest, the manifest's baseline,
+        suppression comments) comes through here, so nothing outside the pack
+        is ever opened (fwdata/sources/containment.py). Raises Refused.
+        """
+        if path in self.refused:
+            raise self.refused[path]
+        if self.archive is not None:
+            return self.archive.read(path, max_bytes)
+        return read_in_pack(self.root, path, max_bytes)
+
+    def has(self, path: Path) -> bool:
+        """Tell whether the pack has an entry at `path` (it may still be refused when read)."""
+        if self.archive is not None:
+            return self.archive.has(path)
+        return path.is_file() or path.is_symlink()
 
 
 def resolve_pack(paths: Sequence[Path], *, cwd: Path | None = None) -> Pack:
@@ -40,19 +66,25 @@ def resolve_pack(paths: Sequence[Path], *, cwd: Path | None = None) -> Pack:
     The root is the nearest folder holding `fwdata-pack.yaml` (the base library's
     own manifest counts only for paths in its source folders); else, for a path
     inside a `cards/`, `scenarios/` or `tables/` folder, that folder's parent; else
-    the folder named (or the folder of the file named). With no paths, the current
+    the folder named (or the folder of the file named). A `.zip` file named alone
+    is a zip pack, read in memory (fwdata/sources/archive.py). With no paths, the current
     folder is the pack when it has a manifest or any of the source folders, and
     otherwise the base library is checked. Raises UsageError for a path that does
-    not exist, for paths of more than one pack, and when a pack has no sources.
+    not exist, for paths of more than one pack, when a pack has no sources, and
+    for a zip that is not a usable zip pack.
     """
     base = (cwd or Path.cwd())
     if not paths:
         looks_like_pack = (base / MANIFEST).is_file() or any((base / name).is_dir() for name in SOURCE_FOLDERS)
         root = base if looks_like_pack else library_root()
-        everything = pack_files(root)
-        if not everything:
+        found = _discover(root)
+        if not found.files:
             raise UsageError(f"no YAML sources (*.yaml, *.yml) in the pack at {root}")
-        return _pack(root, everything, everything, True)
+        return _pack(root, found.files, found.files, True, found.refused)
+    if any(is_zip_pack(path) for path in paths):
+        if len(paths) > 1:
+            raise UsageError("a zip pack is checked whole and on its own: name only the .zip file")
+        return _zip_pack(paths[0])
     roots = {}
     for path in paths:
         if not path.exists():
@@ -63,26 +95,55 @@ def resolve_pack(paths: Sequence[Path], *, cwd: Path | None = None) -> Pack:
         raise UsageError("the paths belong to more than one pack (" + ", ".join(map(str, distinct)) +
                          "); check each pack on its own")
     root = next(iter(roots.values()))
-    everything = pack_files(root)
+    found = _discover(root)
+    everything = found.files
     named = [Path(os.path.normpath(path)) for path in paths]
     whole = any(path.resolve() == root.resolve() for path in named)
     manifest_named = whole or any(path.name == MANIFEST and path.parent.resolve() == root.resolve() for path in named)
     inside = [path for path in named if path.resolve() != root.resolve() and path.name != MANIFEST]
-    reported = {*(discover_sources(inside) if inside else ()), *(everything if whole else ())}
+    chosen = find_sources(inside, pack_root=root) if inside else Discovery()
+    reported = {*chosen.files, *(everything if whole else ())}
     reported = {path for path in reported if path.name != MANIFEST}
     if not reported and not manifest_named:
         raise UsageError(f"no YAML sources (*.yaml, *.yml) in the pack at {root}")
-    # One file may be spelled two ways (from the root, and as named from the working folder): keep one spelling,
-    # the named one, so no file is loaded twice.
-    spelled = {path.resolve(): path for path in everything} | {path.resolve(): path for path in reported}
-    return _pack(root, sorted(spelled.values(), key=str), sorted(reported, key=str), manifest_named)
+    # One file may be spelled two ways (from the root, and as named from the working folder; a link inside the
+    # pack and its target): keep one spelling, the named one and not the link, so no file is loaded twice.
+    real_root = root.resolve()
+    spelled = {_identity(path, real_root): path for paths in (everything, reported)
+               for path in sorted(paths, key=lambda path: (not path.is_symlink(), str(path)))}
+    return _pack(root, sorted(spelled.values(), key=str), sorted(reported, key=str), manifest_named,
+                 found.refused | chosen.refused)
 
 
-def _pack(root: Path, files: Sequence[Path], reported: Sequence[Path], reports_manifest: bool) -> Pack:
+def _identity(path: Path, real_root: Path) -> Path:
+    """Return what makes two spellings of a file one file: its real path when inside the pack (a link inside
+    the pack is its target, so the file loads once), else the path as written (each refused on its own)."""
+    try:
+        real = path.resolve(strict=True)
+    except (OSError, RuntimeError):  # RuntimeError: a symbolic link loop (Python 3.11)
+        real = None
+    return real if real is not None and real.is_relative_to(real_root) else Path(os.path.abspath(path))
+
+
+def _pack(root: Path, files: Sequence[Path], reported: Sequence[Path], reports_manifest: bool,
+          refused: Mapping[Path, Refused]) -> Pack:
     manifest = root / MANIFEST
     return Pack(root=root, files=tuple(files), reported=tuple(reported),
-                manifest=manifest if manifest.is_file() else None, reports_manifest=reports_manifest,
-                is_base=root.resolve() == library_root().resolve())
+                manifest=manifest if manifest.is_file() or manifest.is_symlink() else None,
+                reports_manifest=reports_manifest, is_base=root.resolve() == library_root().resolve(),
+                refused=refused)
+
+
+def _zip_pack(path: Path) -> Pack:
+    archive = ZipPack(path)
+    files = tuple(archive.files(YAML_SUFFIXES, SOURCE_FOLDERS))
+    sources = tuple(member for member in files if member != archive.root / MANIFEST)
+    if not sources:
+        raise UsageError(f"no YAML sources (*.yaml, *.yml) in the zip pack {path}")
+    manifest = archive.root / MANIFEST
+    return Pack(root=archive.root, files=sources, reported=sources,
+                manifest=manifest if archive.has(manifest) else None, reports_manifest=True, is_base=False,
+                archive=archive)
 
 
 def pack_root(path: Path) -> Path:
@@ -122,9 +183,14 @@ def pack_files(root: Path) -> tuple[Path, ...]:
     A pack laid out with `cards/`, `scenarios/` or `tables/` folders is read from
     those; any other folder is read whole. The manifest is not a source.
     """
+    return tuple(_discover(root).files)
+
+
+def _discover(root: Path) -> Discovery:
     folders = [root / name for name in SOURCE_FOLDERS if (root / name).is_dir()]
     try:
-        found = discover_sources(folders or [root])
+        found = find_sources(folders or [root], pack_root=root)
     except UsageError:
-        return ()
-    return tuple(path for path in found if path.name != MANIFEST)
+        return Discovery()
+    found.files = [path for path in found.files if path.name != MANIFEST]
+    return found

@@ -11,7 +11,6 @@ import datetime as dt
 import math
 import os
 import re
-import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +32,7 @@ from ruamel.yaml.events import (
 from ruamel.yaml.reader import ReaderError
 
 from fwdata.findings import Finding, Location, error
+from fwdata.sources.containment import Refused, read_in_pack
 from fwdata.sources.document import SourceDocument, pointer_join
 
 _NUMBER = re.compile(r"^[-+]?([0-9_]+(\.[0-9_]*)?|\.[0-9_]+)([eE][-+]?[0-9]+)?$|^0x[0-9a-fA-F_]+$|^0o[0-7_]+$")
@@ -90,23 +90,25 @@ def load_source(path: Path, limits: LoadLimits = LoadLimits()) -> tuple[SourceDo
     """Load one YAML file as a mapping with the position of every key and value.
 
     Never raises for bad content: every problem becomes a finding (YAML-* codes)
-    at its 1-based line and column. Reading errors (permissions) are findings too.
+    at its 1-based line and column. Reading errors (permissions, a link leaving
+    the file's folder, a pipe: fwdata/sources/containment.py) are findings too.
     """
-    shown = display_path(path)
+    try:
+        raw = read_in_pack(path.parent, path, limits.max_bytes)
+    except Refused as exc:
+        return None, [error(Location(display_path(path), 1, 1), exc.code, exc.message)]
+    return load_bytes(display_path(path), raw, limits)
+
+
+def load_bytes(shown: str, raw: bytes, limits: LoadLimits = LoadLimits()) -> tuple[SourceDocument | None,
+                                                                                   list[Finding]]:
+    """Load one YAML source's bytes, its findings named `shown` (see `load_source`)."""
 
     def fail(code: str, message: str, line: int = 1, column: int = 1) -> tuple[None, list[Finding]]:
         return None, [error(Location(shown, line, column), code, message)]
 
-    try:
-        status = path.stat()
-        if not stat.S_ISREG(status.st_mode):
-            return fail("SOURCE-UNREADABLE", "not a regular file (a pipe, device or socket cannot be a source)")
-        size = status.st_size
-        if size > limits.max_bytes:
-            return fail("YAML-TOO-LARGE", f"file is {size} bytes; the limit is {limits.max_bytes} bytes")
-        raw = path.read_bytes()
-    except OSError as exc:
-        return fail("SOURCE-UNREADABLE", f"cannot read file: {exc.strerror or exc}")
+    if len(raw) > limits.max_bytes:
+        return fail("YAML-TOO-LARGE", f"file is {len(raw)} bytes; the limit is {limits.max_bytes} bytes")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

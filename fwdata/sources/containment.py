@@ -1,0 +1,134 @@
+"""Containment: decide whether a path may be read as part of a pack, and read it without leaving the pack."""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+# Files here are not data: /proc reports size 0 for endless or secret files, /dev has devices.
+SYSTEM_FOLDERS = ("/proc", "/sys", "/dev")
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+
+
+class Refused(Exception):
+    """A pack file that may not or cannot be read; `code` is the finding code, `message` its one-line text."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def admit(root: Path, path: Path) -> str:
+    """Return the real path of `path` when it may be read as part of the pack at `root`.
+
+    Symbolic links (of the file or of any folder on the way) are followed only
+    while they stay inside the pack. Raises Refused: SOURCE-OUTSIDE-PACK for a
+    path whose real location is outside `root` or under /proc, /sys or /dev;
+    SOURCE-UNREADABLE for a link loop, a link to nothing or a folder on the way
+    that cannot be searched.
+    """
+    try:
+        real = os.path.realpath(path, strict=True)
+    except OSError as exc:
+        raise Refused("SOURCE-UNREADABLE", _os_problem(exc)) from None
+    _refuse_system_file(real)
+    real_root = os.path.realpath(root)
+    if os.path.commonpath([real_root, real]) != real_root:
+        raise Refused("SOURCE-OUTSIDE-PACK", f"the path leads outside the pack (to {real}); "
+                      "a pack may only read its own files")
+    return real
+
+
+def read_in_pack(root: Path, path: Path, max_bytes: int) -> bytes:
+    """Return the bytes of the pack file `path` (at most `max_bytes`), read only if `admit` lets it.
+
+    The file is opened folder by folder from the pack root without following
+    links, so nothing swapped in after the check is read; it must be a regular
+    file. Raises Refused (see `admit`; YAML-TOO-LARGE over `max_bytes`,
+    SOURCE-UNREADABLE for a pipe, device, socket or a read error).
+    """
+    real = admit(root, path)
+    real_root = os.path.realpath(root)
+    parts = Path(os.path.relpath(real, real_root)).parts
+    if os.open not in os.supports_dir_fd or not parts or parts == (".",):
+        return read_regular(Path(real), max_bytes, follow=False)
+    try:
+        folder = os.open(real_root, os.O_RDONLY | _DIRECTORY | _CLOEXEC)
+        try:
+            for part in parts[:-1]:
+                inner = os.open(part, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC, dir_fd=folder)
+                os.close(folder)
+                folder = inner
+            descriptor = os.open(parts[-1], os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC, dir_fd=folder)
+        finally:
+            os.close(folder)
+    except OSError as exc:
+        raise Refused("SOURCE-UNREADABLE", _os_problem(exc)) from None
+    return _read_descriptor(descriptor, max_bytes)
+
+
+def read_regular(path: Path, max_bytes: int, *, follow: bool = True) -> bytes:
+    """Return the bytes of the regular file `path` (at most `max_bytes`), for a file the user named.
+
+    Files under /proc, /sys and /dev are refused; `follow=False` refuses a
+    link as the last component. Raises Refused as `read_in_pack` does.
+    """
+    try:
+        _refuse_system_file(os.path.realpath(path))
+        descriptor = os.open(path, os.O_RDONLY | _NONBLOCK | _CLOEXEC | (0 if follow else _NOFOLLOW))
+    except OSError as exc:
+        raise Refused("SOURCE-UNREADABLE", _os_problem(exc)) from None
+    return _read_descriptor(descriptor, max_bytes)
+
+
+def _read_descriptor(descriptor: int, max_bytes: int) -> bytes:
+    """Read an opened file after checking, on the descriptor itself, that it is a regular file of a fitting size."""
+    with os.fdopen(descriptor, "rb") as stream:
+        try:
+            status = os.fstat(stream.fileno())
+            if not stat.S_ISREG(status.st_mode):
+                raise Refused("SOURCE-UNREADABLE", f"not a regular file ({_file_type(status.st_mode)} cannot be "
+                              "a source)")
+            if status.st_size > max_bytes:
+                raise Refused("YAML-TOO-LARGE", f"file is {status.st_size} bytes; the limit is {max_bytes} bytes")
+            data = stream.read(max_bytes + 1)  # never trust the reported size: it may grow, or lie
+        except OSError as exc:
+            raise Refused("SOURCE-UNREADABLE", _os_problem(exc)) from None
+    if len(data) > max_bytes:
+        raise Refused("YAML-TOO-LARGE", f"file is over {max_bytes} bytes; the limit is {max_bytes} bytes")
+    return data
+
+
+def _refuse_system_file(real: str) -> None:
+    for folder in SYSTEM_FOLDERS:
+        if real == folder or real.startswith(folder + "/"):
+            raise Refused("SOURCE-OUTSIDE-PACK", f"{real} is a system file under {folder}, not part of a pack")
+
+
+def _file_type(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a special file"
+
+
+def _os_problem(exc: OSError) -> str:
+    if exc.errno == errno.ELOOP:
+        return "cannot read file: a symbolic link loop (or a link where none may be)"
+    if exc.errno == errno.ENOENT:
+        return "cannot read file: it does not exist (a symbolic link to nothing?)"
+    if exc.errno == errno.ENXIO:
+        return "not a regular file (a socket cannot be a source)"
+    return f"cannot read file: {exc.strerror or exc}"

@@ -1,0 +1,217 @@
+"""Containment: a pack is read only inside itself; links out, devices, /proc, pipes, unreadable entries are findings."""
+
+from __future__ import annotations
+
+import os
+import socket
+import stat
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from fwdata.cli import main
+from fwdata.options import BuildOptions
+from fwdata.pipeline import check_sources, load_files
+from fwdata.progress import no_progress
+from fwdata.sources import load_source
+from fwdata.sources.containment import Refused, read_regular
+from fwdata.sources.pack import resolve_pack
+from fwdata.sources.texts import read_text
+from fwdata.sources.yaml_loader import display_path
+
+CARD = "system: fw\nkind: aircraft\nid: x\n"
+
+
+@pytest.fixture()
+def pack(tmp_path: Path) -> Path:
+    """A pack with one plain source, and a folder beside it (outside the pack) holding a source."""
+    root = tmp_path / "pack"
+    (root / "cards" / "fw").mkdir(parents=True)
+    (root / "cards" / "fw" / "plain.yaml").write_text(CARD, encoding="utf-8")
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "secret.yaml").write_text("secret: 1\n", encoding="utf-8")
+    return root
+
+
+@pytest.fixture()
+def opened(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every name fwdata passes to os.open (relative names when opened beneath a folder)."""
+    names: list[str] = []
+    real_open = os.open
+
+    def spy(path, flags, mode=0o777, *, dir_fd=None):
+        names.append(os.fspath(path))
+        return real_open(path, flags, mode, dir_fd=dir_fd)
+
+    monkeypatch.setattr(os, "open", spy)
+    return names
+
+
+def _loaded(root: Path) -> tuple[dict[str, tuple[str, str]], list[str]]:
+    """Return {path: (code, message)} of the loading findings and the paths of the loaded documents."""
+    documents, findings = load_files(resolve_pack([root]), no_progress)
+    found = {finding.location.path: (finding.code, finding.message) for finding in findings}
+    return found, [document.path for document in documents]
+
+
+def _shown(path: Path) -> str:
+    return display_path(path)
+
+
+def test_a_file_link_out_of_the_pack_is_a_finding_and_never_opened(pack: Path, opened: list[str]) -> None:
+    (pack / "cards" / "fw" / "passwd.yaml").symlink_to("/etc/passwd")
+    (pack / "cards" / "fw" / "secret.yaml").symlink_to(pack.parent / "outside" / "secret.yaml")
+    found, loaded = _loaded(pack)
+    assert found[_shown(pack / "cards/fw/passwd.yaml")] == (
+        "SOURCE-OUTSIDE-PACK", "the path leads outside the pack (to /etc/passwd); a pack may only read its own files")
+    assert found[_shown(pack / "cards/fw/secret.yaml")][0] == "SOURCE-OUTSIDE-PACK"
+    assert loaded == [_shown(pack / "cards/fw/plain.yaml")]
+    assert not [name for name in opened if "passwd" in name or "secret" in name]
+
+
+def test_a_chain_of_links_ending_outside_is_refused(pack: Path) -> None:
+    fw = pack / "cards" / "fw"
+    (fw / "one.yaml").symlink_to("two.yaml")
+    (fw / "two.yaml").symlink_to("../../../outside/secret.yaml")
+    found, _ = _loaded(pack)
+    assert found[_shown(fw / "one.yaml")][0] == found[_shown(fw / "two.yaml")][0] == "SOURCE-OUTSIDE-PACK"
+
+
+def test_a_folder_link_out_of_the_pack_is_a_finding_and_its_files_are_not_read(pack: Path, opened: list[str]) -> None:
+    (pack / "cards" / "elsewhere").symlink_to(pack.parent / "outside")
+    found, loaded = _loaded(pack)
+    assert found[_shown(pack / "cards/elsewhere")][0] == "SOURCE-OUTSIDE-PACK"
+    assert "secret.yaml" not in " ".join(loaded + opened)
+
+
+def test_links_inside_the_pack_are_followed_and_each_file_loaded_once(pack: Path) -> None:
+    (pack / "extra").mkdir()
+    (pack / "extra" / "more.yaml").write_text(CARD.replace("id: x", "id: y"), encoding="utf-8")
+    (pack / "cards" / "fw" / "alias.yaml").symlink_to("plain.yaml")
+    (pack / "cards" / "more").symlink_to("../extra")
+    (pack / "cards" / "up").symlink_to("..")  # a cycle for a naive walk
+    found, loaded = _loaded(pack)
+    assert found == {}
+    assert sorted(loaded) == sorted([_shown(pack / "cards/fw/plain.yaml"), _shown(pack / "cards/more/more.yaml")])
+
+
+def test_a_link_loop_is_a_finding(pack: Path) -> None:
+    fw = pack / "cards" / "fw"
+    (fw / "a.yaml").symlink_to("b.yaml")
+    (fw / "b.yaml").symlink_to("a.yaml")
+    found, _ = _loaded(pack)
+    assert found[_shown(fw / "a.yaml")] == (
+        "SOURCE-UNREADABLE", "cannot read file: a symbolic link loop (or a link where none may be)")
+    assert found[_shown(fw / "b.yaml")][0] == "SOURCE-UNREADABLE"
+
+
+@pytest.mark.parametrize("target", ["/proc/self/environ", "/dev/zero"])
+def test_links_to_proc_and_devices_are_findings_and_never_opened(pack: Path, opened: list[str], target: str) -> None:
+    """/proc files report size 0 (so a size check passes) and /dev/zero never ends: neither is opened."""
+    (pack / "cards" / "fw" / "system.yaml").symlink_to(target)
+    found, _ = _loaded(pack)
+    code, message = found[_shown(pack / "cards/fw/system.yaml")]
+    assert code == "SOURCE-OUTSIDE-PACK" and "is a system file under /" in message
+    assert not [name for name in opened if name.startswith(("/proc", "/dev")) or name in ("environ", "zero")]
+
+
+def test_proc_is_refused_even_when_named_directly() -> None:
+    with pytest.raises(Refused, match="system file under /proc"):
+        read_regular(Path("/proc/self/environ"), 1000)
+    document, findings = load_source(Path("/proc/self/environ"))
+    assert document is None and findings[0].code == "SOURCE-OUTSIDE-PACK"
+    assert read_text(Path("/proc/self/environ")) is None
+
+
+def test_a_pipe_is_a_finding_and_does_not_block(pack: Path) -> None:
+    os.mkfifo(pack / "cards" / "fw" / "pipe.yaml")
+    found, _ = _loaded(pack)
+    assert found[_shown(pack / "cards/fw/pipe.yaml")] == (
+        "SOURCE-UNREADABLE", "not a regular file (a pipe cannot be a source)")
+
+
+def test_a_socket_is_a_finding(pack: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(pack / "cards" / "fw")  # a socket path is limited to about 100 bytes
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind("sock.yaml")
+        found, _ = _loaded(pack)
+    assert found["sock.yaml"] == ("SOURCE-UNREADABLE", "not a regular file (a socket cannot be a source)")
+
+
+def _deny(monkeypatch: pytest.MonkeyPatch, name: str, function: str) -> None:
+    """Make `os.<function>` refuse `name` as the kernel does for a chmod 000 entry (root reads through 000)."""
+    real = getattr(os, function)
+
+    def denied(path, *args, **kwargs):
+        if os.fspath(path).endswith(name):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, function, denied)
+
+
+def test_an_unreadable_file_is_a_finding(pack: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    locked = pack / "cards" / "fw" / "locked.yaml"
+    locked.write_text(CARD, encoding="utf-8")
+    locked.chmod(0)
+    if os.geteuid() == 0:
+        _deny(monkeypatch, "locked.yaml", "open")
+    found, _ = _loaded(pack)
+    assert found[_shown(locked)] == ("SOURCE-UNREADABLE", "cannot read file: Permission denied")
+
+
+def test_an_unreadable_folder_is_a_finding_not_skipped(pack: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    locked = pack / "cards" / "locked"
+    locked.mkdir()
+    (locked / "hidden.yaml").write_text(CARD, encoding="utf-8")
+    locked.chmod(0)
+    if os.geteuid() == 0:
+        _deny(monkeypatch, "locked", "scandir")
+    try:
+        found, _ = _loaded(pack)
+        result = CliRunner().invoke(main, ["check", str(pack)])
+    finally:
+        locked.chmod(stat.S_IRWXU)
+    assert found[_shown(locked)] == ("SOURCE-UNREADABLE", "cannot list folder: Permission denied")
+    assert result.exit_code == 1
+    assert f"{_shown(locked)}:1:1: error SOURCE-UNREADABLE: cannot list folder: Permission denied" in result.output
+
+
+def test_the_manifest_and_its_baseline_are_read_only_inside_the_pack(pack: Path) -> None:
+    (pack / "fwdata-pack.yaml").symlink_to(pack.parent / "outside" / "secret.yaml")
+    lines = [f.format_line() for f in check_sources([pack], BuildOptions()).report.sorted()]
+    assert f"{_shown(pack / 'fwdata-pack.yaml')}:1:1: error SOURCE-OUTSIDE-PACK: the path leads outside the pack " \
+           f"(to {(pack.parent / 'outside' / 'secret.yaml').resolve()}); a pack may only read its own files" in lines
+
+    (pack / "fwdata-pack.yaml").unlink()
+    (pack.parent / "outside" / "known.json").write_text('{"version": 1, "findings": []}', encoding="utf-8")
+    (pack / "known.json").symlink_to("../outside/known.json")
+    (pack / "fwdata-pack.yaml").write_text("id: my-pack\nname: My pack\nversion: '1.0'\n"
+                                           "baseline: known.json\n", encoding="utf-8")
+    found = check_sources([pack], BuildOptions(pack_baseline=True)).report.findings
+    baseline = [f for f in found if f.location.path == _shown(pack / "fwdata-pack.yaml")]
+    assert [(f.location.line, f.code) for f in baseline] == [(4, "SOURCE-OUTSIDE-PACK")]
+
+
+def test_no_network_access_for_remote_schema_values(pack: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Remote `$schema`, `$ref` and modelines in a pack are data, never fetched (issue 9, class 4)."""
+    attempts: list[object] = []
+
+    def no_network(*args, **_kwargs):
+        attempts.append(args)
+        raise OSError("fwdata tried to open a network connection")
+
+    monkeypatch.setattr(socket, "create_connection", no_network)
+    monkeypatch.setattr(socket.socket, "connect", no_network)
+    monkeypatch.setattr(socket, "getaddrinfo", no_network)
+    (pack / "cards" / "fw" / "remote.yaml").write_text(
+        "# yaml-language-server: $schema=http://127.0.0.1:9/aircraft.schema.json\n"
+        "$schema: https://example.com/schemas/fw/aircraft.schema.json\n"
+        "system: fw\nkind: aircraft\nid: remote\n"
+        "performance: {$ref: 'http://127.0.0.1:9/band.yaml'}\n", encoding="utf-8")
+    (pack / "fwdata-pack.yaml").write_text("$schema: http://127.0.0.1:9/pack.schema.json\nid: my-pack\n"
+                                           "name: My pack\nversion: '1.0'\n", encoding="utf-8")
+    result = check_sources([pack], BuildOptions())
+    assert attempts == []
+    assert [f.code for f in result.report.findings if "remote.yaml" in f.location.path]
