@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+import stat
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -12,7 +16,9 @@ from fwdata.cli import main
 from fwdata.errors import UsageError
 from fwdata.library import library_root
 from fwdata.options import BuildOptions
-from fwdata.pipeline import check_sources
+from fwdata.pipeline import check_sources, load_files
+from fwdata.progress import no_progress
+from fwdata.sources.archive import ZipLimits, ZipPack
 from fwdata.sources.pack import pack_files, pack_root, resolve_pack
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -146,3 +152,116 @@ def test_check_in_an_empty_folder_checks_the_base_library(tmp_path: Path, monkey
     assert result.exit_code == 0, result.output
     # every source of the base library, and its manifest
     assert json.loads(result.stdout)["summary"]["files"] == len(pack_files(library_root())) + 1 > 300
+
+
+def _zip(target: Path, folder: Path | None = None, extra: dict[str, bytes] | None = None, prefix: str = "") -> Path:
+    """Zip `folder` (its files, named from the folder) plus `extra` members into `target`."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(folder.rglob("*")) if folder else ():
+            if path.is_file():
+                archive.write(path, prefix + path.relative_to(folder).as_posix())
+        for name, data in (extra or {}).items():
+            archive.writestr(name, data)
+    return target
+
+
+def test_a_zip_pack_gives_the_findings_of_the_same_pack_unzipped(pack: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(pack.parent)
+    unzipped = [line.removeprefix("my-pack/") for line in _lines([Path("my-pack")])]
+    assert any("broken.yaml" in line for line in unzipped)
+    _zip(pack.parent / "flat.zip", pack)
+    _zip(pack.parent / "folder.zip", pack, prefix="my-pack/")
+    assert [line.removeprefix("flat.zip/") for line in _lines([Path("flat.zip")])] == unzipped
+    assert [line.removeprefix("folder.zip/my-pack/") for line in _lines([Path("folder.zip")])] == unzipped
+
+
+def _zip_findings(target: Path, members: dict[str, bytes], **info: int) -> dict[str, tuple[str, str]]:
+    """Zip `members` (each ZipInfo given the `info` attributes) and return {path: (code, message)} of loading."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("cards/fw/ok.yaml", "system: fw\nkind: aircraft\nid: ok\n")
+        for name, data in members.items():
+            member = zipfile.ZipInfo(name)
+            member.compress_type = zipfile.ZIP_DEFLATED
+            for key, value in info.items():
+                setattr(member, key, value)
+            archive.writestr(member, data)
+    documents, findings = load_files(resolve_pack([target]), no_progress)
+    assert [document.path for document in documents] == [f"{target}/cards/fw/ok.yaml"]
+    return {finding.location.path: (finding.code, finding.message) for finding in findings}
+
+
+@pytest.mark.parametrize(("name", "problem"), [
+    ("../evil.yaml", "'..' leaves the pack"), ("cards/../../evil.yaml", "'..' leaves the pack"),
+    ("/etc/evil.yaml", "an absolute path"), ("C:/evil.yaml", "a drive letter"),
+    ("cards\\..\\evil.yaml", "a backslash")])
+def test_zip_members_with_unsafe_names_are_refused(tmp_path: Path, name: str, problem: str) -> None:
+    found = _zip_findings(tmp_path / "p.zip", {name: b"a: 1\n"})
+    assert found == {f"{tmp_path}/p.zip": ("ZIP-MEMBER-PATH", f"1 zip member(s) with unsafe names: {name!r} "
+                                           f"({problem}) (members must be relative paths inside the pack)")}
+
+
+def test_zip_link_members_are_refused(tmp_path: Path) -> None:
+    found = _zip_findings(tmp_path / "p.zip", {"cards/fw/passwd.yaml": b"/etc/passwd"},
+                          create_system=3, external_attr=(stat.S_IFLNK | 0o777) << 16)
+    assert found == {f"{tmp_path}/p.zip/cards/fw/passwd.yaml": (
+        "ZIP-MEMBER-LINK", "zip member is a symbolic link; a zip pack holds regular files only")}
+
+
+def _mark_encrypted(target: Path, name: str) -> None:
+    """Set the "encrypted" flag of member `name` in its local header and central directory entry."""
+    data = bytearray(target.read_bytes())
+    for signature, flags_at, name_length_at, name_at in ((b"PK\x03\x04", 6, 26, 30), (b"PK\x01\x02", 8, 28, 46)):
+        start = data.find(signature)
+        while start >= 0:
+            length = int.from_bytes(data[start + name_length_at:start + name_length_at + 2], "little")
+            if data[start + name_at:start + name_at + length] == name.encode():
+                data[start + flags_at] |= 0x1
+            start = data.find(signature, start + 1)
+    target.write_bytes(bytes(data))
+
+
+def test_encrypted_zip_members_are_refused(tmp_path: Path) -> None:
+    target = _zip(tmp_path / "p.zip", extra={"cards/fw/ok.yaml": b"system: fw\nkind: aircraft\nid: ok\n",
+                                             "cards/fw/secret.yaml": b"a: 1\n"})
+    _mark_encrypted(target, "cards/fw/secret.yaml")
+    documents, findings = load_files(resolve_pack([target]), no_progress)
+    assert [document.path for document in documents] == [f"{target}/cards/fw/ok.yaml"]
+    found = {finding.location.path: (finding.code, finding.message) for finding in findings}
+    assert found == {f"{tmp_path}/p.zip/cards/fw/secret.yaml": (
+        "ZIP-ENCRYPTED", "zip member is encrypted; a zip pack holds plain members only")}
+
+
+def test_oversized_and_over_compressed_zip_members_are_refused(tmp_path: Path) -> None:
+    found = _zip_findings(tmp_path / "p.zip", {"cards/fw/bomb.yaml": b"#" * 400_000,
+                                               "cards/fw/big.yaml": os.urandom(300_000).hex().encode()})
+    assert found[f"{tmp_path}/p.zip/cards/fw/big.yaml"] == (
+        "YAML-TOO-LARGE", "file is 600000 bytes; the limit is 524288 bytes")
+    code, message = found[f"{tmp_path}/p.zip/cards/fw/bomb.yaml"]
+    assert code == "ZIP-RATIO" and message.startswith("zip member expands 400000 bytes from ")
+
+
+@pytest.mark.parametrize(("limits", "message"), [
+    (ZipLimits(max_members=2), "3 members; a zip pack holds at most 2"),
+    (ZipLimits(max_total_bytes=100), "members expand to 115 bytes; a zip pack expands to at most 100 bytes"),
+    (ZipLimits(max_zip_bytes=100), "the limit is 100 bytes")])
+def test_zip_caps_stop_the_run(tmp_path: Path, limits: ZipLimits, message: str) -> None:
+    target = _zip(tmp_path / "p.zip", extra={"a.yaml": b"a" * 50, "b.yaml": b"b" * 50, "c.yaml": b"c" * 15})
+    with pytest.raises(UsageError, match=re.escape(message)):
+        ZipPack(target, limits)
+
+
+def test_a_broken_zip_is_a_one_line_error(tmp_path: Path) -> None:
+    good = _zip(tmp_path / "good.zip", extra={"a.yaml": b"a: 1\n" * 100})
+    (tmp_path / "truncated.zip").write_bytes(good.read_bytes()[:-30])
+    (tmp_path / "text.zip").write_text("not a zip\n", encoding="utf-8")
+    for name in ("truncated.zip", "text.zip"):
+        result = CliRunner().invoke(main, ["check", str(tmp_path / name)])
+        assert result.exit_code == 2
+        assert result.stderr.splitlines() == [f"fwdata: {tmp_path / name}: not a usable zip file (File is not a "
+                                              "zip file)"]
+
+
+def test_a_zip_pack_is_checked_on_its_own(tmp_path: Path, pack: Path) -> None:
+    target = _zip(tmp_path / "p.zip", pack)
+    with pytest.raises(UsageError, match="a zip pack is checked whole and on its own"):
+        resolve_pack([target, pack])

@@ -36,8 +36,11 @@ class ZipPack:
     `path` itself, since their names cannot be trusted as paths).
     """
 
-    def __init__(self, path: Path, limits: ZipLimits = ZipLimits()) -> None:
-        """Open the zip at `path`; raise UsageError (exit 2) when it is not a usable zip or breaks a cap."""
+    def __init__(self, path: Path, limits: ZipLimits = ZipLimits(), source_folders: tuple[str, ...] = ()) -> None:
+        """Open the zip at `path`; raise UsageError (exit 2) when it is not a usable zip or breaks a cap.
+
+        A top folder named like one of `source_folders` (`cards`) is part of the pack, not its root.
+        """
         self.path = path
         self.limits = limits
         try:
@@ -69,16 +72,16 @@ class ZipPack:
             if member in self.members:
                 unsafe.append(f"{info.filename!r} (the name appears twice)")
                 continue
-            mode = info.external_attr >> 16
-            if mode and not stat.S_ISREG(mode) and info.create_system == 3:  # 3: Unix; others keep no file type
-                kind = "a symbolic link" if stat.S_ISLNK(mode) else "not a regular file"
+            file_type = stat.S_IFMT(info.external_attr >> 16)
+            if info.create_system == 3 and file_type not in (0, stat.S_IFREG):  # 3: Unix; others keep no type
+                kind = "a symbolic link" if file_type == stat.S_IFLNK else "not a regular file"
                 self.refused[member] = Refused("ZIP-MEMBER-LINK", f"zip member is {kind}; a zip pack holds "
                                                "regular files only")
             self.members[member] = info
         if unsafe:
             self.refused[path] = Refused("ZIP-MEMBER-PATH", f"{len(unsafe)} zip member(s) with unsafe names: "
                                          f"{', '.join(unsafe)} (members must be relative paths inside the pack)")
-        self.root = path / _top_folder(self.members, path)
+        self.root = path / _top_folder(self.members, path, source_folders)
 
     def has(self, path: Path) -> bool:
         """Tell whether `path` names a member (readable or refused)."""
@@ -139,11 +142,11 @@ def _unsafe_name(name: str) -> str | None:
     return None
 
 
-def _top_folder(members: dict[Path, zipfile.ZipInfo], path: Path) -> str:
-    """Return the one folder every member lies in ('' when there is none)."""
+def _top_folder(members: dict[Path, zipfile.ZipInfo], path: Path, source_folders: tuple[str, ...]) -> str:
+    """Return the one folder every member lies in, unless it is a source folder ('' when there is none)."""
     tops = {member.relative_to(path).parts[0] for member in members}
     nested = all(len(member.relative_to(path).parts) > 1 for member in members)
-    return next(iter(tops)) if len(tops) == 1 and nested else ""
+    return next(iter(tops)) if len(tops) == 1 and nested and not tops & set(source_folders) else ""
 
 
 def _one_line(exc: BaseException) -> str:

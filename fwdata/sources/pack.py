@@ -135,7 +135,7 @@ def _pack(root: Path, files: Sequence[Path], reported: Sequence[Path], reports_m
 
 
 def _zip_pack(path: Path) -> Pack:
-    archive = ZipPack(path)
+    archive = ZipPack(path, source_folders=SOURCE_FOLDERS)
     files = tuple(archive.files(YAML_SUFFIXES, SOURCE_FOLDERS))
     sources = tuple(member for member in files if member != archive.root / MANIFEST)
     if not sources:
