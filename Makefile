@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build test check clean bench
+.PHONY: build test check clean bench fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ check: test
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+# Issue 9's long run: 10,000 hostile packs through check and build; prints crashes and the slowest input.
+fuzz: $(STAMP)
+	$(BIN)/python bench/fuzz.py --inputs 10000
 
 clean:
 	rm -rf build $(VENV)

@@ -62,7 +62,11 @@ def _check(paths: Sequence[Path], options: BuildOptions, schema_root: Path | Non
     base = () if is_base else base_documents(library_root(), schemas)
     catalog, model_findings = build_models(valid, systems, base=base, manifest=manifest)
     findings += model_findings + unused_overrides(manifest, documents)
-    findings += run_checks(catalog, systems, options, progress)
+    # A pack's findings come only from the systems its files belong to: the others' checks would
+    # only re-check the base library, whose findings are never reported for a pack.
+    checked = systems if is_base else {name: system for name, system in systems.items()
+                                       if any(document.system == name for document in valid)}
+    findings += run_checks(catalog, checked, options, progress)
     reported = {display_path(path) for path in pack.reported}
     if pack.manifest is not None and pack.reports_manifest:
         reported.add(display_path(pack.manifest))
