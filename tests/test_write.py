@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import os
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
-from fwdata import write
+from fwdata import pipeline, write
+from fwdata.cli import main
 from fwdata.errors import OutputError
-from fwdata.systems import Output
+from fwdata.systems import Output, RenderResult
 from fwdata.write import BUILD_MARKER, MARKER_TEXT, claim_build_folder, write_outputs
 
 
@@ -170,3 +173,30 @@ def test_leftovers_are_cleaned_but_not_another_folders(tmp_path: Path) -> None:
     (tmp_path / ".build.fwdata-new-x.fwdata-new-y").mkdir()
     write_outputs([Output("a.pdf", b"x")], tmp_path / "build")
     assert sorted(os.listdir(tmp_path)) == [".build.fwdata-new-x.fwdata-new-y", "build"]
+
+
+CASE = Path(__file__).parent / "cases" / "aoa-book-ok"
+
+
+@pytest.fixture()
+def fast_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No rules' cross-checks and systems that render nothing: `fwdata build` in seconds, not minutes."""
+    systems = {key: dataclasses.replace(system, render_outputs=lambda catalog, options: RenderResult())
+               for key, system in pipeline.registered_systems().items()}
+    monkeypatch.setattr(pipeline, "registered_systems", lambda: systems)
+    monkeypatch.setattr(pipeline, "run_checks", lambda catalog, systems, options, progress: [])
+
+
+@pytest.mark.usefixtures("fast_build")
+def test_build_cli_refuses_a_users_folder_with_one_line(tmp_path: Path) -> None:
+    """The check passes, then the claim of `--out` refuses before anything is rendered (exit 2)."""
+    documents = tmp_path / "Documents"
+    documents.mkdir()
+    (documents / "thesis.txt").write_text("years of work")
+    result = CliRunner().invoke(main, ["build", "--out", str(documents), str(CASE)])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == (f"fwdata: refusing to replace {documents}: it is not empty and has no .fwdata-build "
+                             "marker (a build replaces its folder whole); name a new or empty folder\n")
+    assert tree(documents) == {"thesis.txt": b"years of work"}
+    assert os.listdir(tmp_path) == ["Documents"]
