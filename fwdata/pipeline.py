@@ -24,7 +24,7 @@ from fwdata.sources.texts import MAX_TEXT_BYTES, decode_text, read_text
 from fwdata.sources.yaml_loader import display_path, load_bytes
 from fwdata.systems import Catalog, Entry, GameSystem, Output, RunResult, registered_systems
 from fwdata.validate import SchemaSet, load_schemas, validate_documents, validate_manifest
-from fwdata.write import write_outputs
+from fwdata.write import claim_build_folder
 
 __all__ = ["RunResult", "build_models", "build_sources", "check_sources", "run_checks"]
 
@@ -87,34 +87,39 @@ def _apply_review(result: RunResult, reviewer: Reviewer, findings: list[Finding]
 
 def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: Path | None = None,
                   progress: Progress = no_progress) -> RunResult:
-    """Check, then render and write every output into `options.out_dir`.
+    """Check, then render and write every output into `options.out_dir`, replacing the folder whole.
 
     Rendering runs only when the checks found no errors, and files are written
     only when rendering added none either (overflow is a finding): a failed
-    build leaves the previous build folder as it was. The outputs end with
-    `findings.txt`, the full findings report (hidden findings marked).
+    build leaves the previous build folder as it was. The build folder is
+    claimed (locked, recovered after a killed build, checked to be fwdata's own)
+    before rendering, so a folder in use or not fwdata's fails fast; see
+    `fwdata.write.claim_build_folder`. The outputs end with `findings.txt`, the
+    full findings report (hidden findings marked).
     `progress` hears of every file loaded and every system checked and rendered.
-    Raises OutputError when the build folder cannot be written.
+    Raises OutputError when the build folder cannot be written, is being written
+    by another build, or is a non-empty folder fwdata did not make.
     """
     result, reviewer, findings = _check(paths, options, schema_root, progress)
     if result.report.failed(options.strict):
         return result
-    systems = registered_systems()
-    progress("rendering", 0, len(systems))
-    rendered_findings: list[Finding] = []
-    for done, system in enumerate(systems.values(), start=1):
-        rendered = system.render_outputs(result.catalog, options)
-        result.outputs.extend(rendered.outputs)
-        rendered_findings.extend(rendered.findings)
-        progress("rendering", done, len(systems))
-    if rendered_findings:
-        everything = Report()
-        everything.extend([*findings, *(f for f in rendered_findings if f.location.path in result.reported)])
-        _apply_review(result, reviewer, everything.findings)
-    if not result.report.failed(options.strict):
-        result.outputs.append(Output(FINDINGS_REPORT, format_findings_report(result.report, result.review)
-                                     .encode("utf-8")))
-        write_outputs(result.outputs, options.out_dir)
+    with claim_build_folder(options.out_dir) as build_folder:
+        systems = registered_systems()
+        progress("rendering", 0, len(systems))
+        rendered_findings: list[Finding] = []
+        for done, system in enumerate(systems.values(), start=1):
+            rendered = system.render_outputs(result.catalog, options)
+            result.outputs.extend(rendered.outputs)
+            rendered_findings.extend(rendered.findings)
+            progress("rendering", done, len(systems))
+        if rendered_findings:
+            everything = Report()
+            everything.extend([*findings, *(f for f in rendered_findings if f.location.path in result.reported)])
+            _apply_review(result, reviewer, everything.findings)
+        if not result.report.failed(options.strict):
+            result.outputs.append(Output(FINDINGS_REPORT, format_findings_report(result.report, result.review)
+                                         .encode("utf-8")))
+            build_folder.replace(result.outputs)
     return result
 
 

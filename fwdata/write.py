@@ -1,11 +1,15 @@
-"""Write stage: put rendered files into the build folder all at once, or not at all."""
+"""Write stage: replace the build folder whole in one rename, under a lock, or not at all."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
+import stat
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
@@ -15,11 +19,17 @@ if TYPE_CHECKING:
     from fwdata.systems import Output
 
 
-def _file_mode() -> int:
-    """The mode a new file gets under the process umask (mkstemp would give 0600)."""
+BUILD_MARKER = ".fwdata-build"
+"""The file that marks a folder as a build folder fwdata may replace whole."""
+MARKER_TEXT = b"This folder is written by `fwdata build`; the next build replaces it whole.\n"
+NEW_INFIX, OLD_INFIX, LOCK_SUFFIX = ".fwdata-new-", ".fwdata-old-", ".fwdata-lock"
+
+
+def _file_mode(base: int = 0o666) -> int:
+    """The mode a new file (or, with base 0o777, folder) gets under the process umask (mkstemp gives 0600)."""
     umask = os.umask(0)
     os.umask(umask)
-    return 0o666 & ~umask
+    return base & ~umask
 
 
 def write_file(target: Path, data: bytes) -> None:
@@ -39,49 +49,188 @@ def write_file(target: Path, data: bytes) -> None:
         raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
 
 
-def write_outputs(outputs: Sequence[Output], out_dir: Path) -> list[Path]:
-    """Write every output under `out_dir`; return the written paths.
+@dataclass(frozen=True)
+class BuildFolder:
+    """A build folder claimed by this process: locked, recovered, and fwdata's own (see `claim_build_folder`).
 
-    All files are first written into a staging folder inside `out_dir` (so a full
-    disk fails before anything is replaced), then every target folder is created
-    (so a file in the way fails before anything is replaced), and only then is each
-    file renamed over the old one. Raises OutputError (exit 2) when anything cannot
-    be written, or when an output path would leave `out_dir`; the previous build is
-    then left as it was.
+    `path` is the folder as named; `target` the same folder as an absolute path with symlinks resolved,
+    the one that is swapped (a symlink to a build folder keeps pointing at the new build).
     """
-    targets: list[tuple[PurePosixPath, Path]] = []
+
+    path: Path
+    target: Path
+
+    def sibling(self, infix: str, token: str = "") -> Path:
+        """Return the hidden sibling `.<name><infix><token>` next to the build folder."""
+        return self.target.with_name(f".{self.target.name}{infix}{token}")
+
+    def replace(self, outputs: Sequence[Output]) -> list[Path]:
+        """Replace the whole build folder by `outputs` (plus the marker file); return their paths under `path`.
+
+        The new build is written complete into a hidden sibling folder `.<name>.fwdata-new-<token>`, then
+        swapped in by two renames: the old folder to `.<name>.fwdata-old-<token>`, the new one to the
+        folder's name; then the old one is deleted. Files of the old build that this build does not produce
+        are gone afterwards. A kill at any step leaves the old build or the new one, or (between the two
+        renames) no folder and both siblings, which the next `claim_build_folder` turns back into the new
+        build. Raises OutputError (exit 2) when an output path leaves the folder, two outputs share a path,
+        or anything cannot be written; the old build is then left as it was.
+        """
+        relatives = _relative_paths(outputs)
+        parent, name = self.target.parent, self.target.name
+        try:
+            new = Path(tempfile.mkdtemp(prefix=f".{name}{NEW_INFIX}", dir=parent))
+        except OSError as exc:
+            raise OutputError(f"cannot write {self.path}: {exc.strerror or exc}") from None
+        current = self.path
+        try:
+            os.chmod(new, stat.S_IMODE(self.target.stat().st_mode) if self.target.is_dir() else _file_mode(0o777))
+            mode = _file_mode()
+            for output, relative in zip(outputs, relatives, strict=True):
+                current = self.path.joinpath(*relative.parts)
+                _write_new(new.joinpath(*relative.parts), output.data, mode)
+            current = self.path / BUILD_MARKER
+            _write_new(new / BUILD_MARKER, MARKER_TEXT, mode)  # last: a folder with the marker is complete
+            current = self.path
+            old = self.sibling(OLD_INFIX, new.name.removeprefix(f".{name}{NEW_INFIX}"))
+            if self.target.exists():
+                os.rename(self.target, old)
+                try:
+                    os.rename(new, self.target)
+                except OSError:
+                    os.rename(old, self.target)
+                    raise
+                shutil.rmtree(old, ignore_errors=True)  # the build is done; the next run retries
+            else:
+                os.rename(new, self.target)
+        except OSError as exc:
+            shutil.rmtree(new, ignore_errors=True)
+            raise OutputError(f"cannot write {current}: {exc.strerror or exc}") from None
+        return [self.path.joinpath(*relative.parts) for relative in relatives]
+
+
+def _relative_paths(outputs: Sequence[Output]) -> list[PurePosixPath]:
+    """Return each output's path inside the build folder; raises OutputError for one outside or a repeat."""
+    relatives: list[PurePosixPath] = []
     seen: set[PurePosixPath] = set()
     for output in outputs:
         relative = PurePosixPath(output.path)
-        if relative.is_absolute() or ".." in relative.parts:
+        if relative.is_absolute() or ".." in relative.parts or not relative.parts:
             raise OutputError(f"refusing to write outside the build folder: {output.path}")
         if relative in seen:
             raise OutputError(f"two outputs would both be written to {output.path}")
+        if relative.parts == (BUILD_MARKER,):
+            raise OutputError(f"an output may not be named {BUILD_MARKER}: fwdata's build folder marker")
         seen.add(relative)
-        targets.append((relative, out_dir.joinpath(*relative.parts)))
+        relatives.append(relative)
+    return relatives
+
+
+def _write_new(path: Path, data: bytes, mode: int) -> None:
+    """Write a file that must not exist yet, creating its folders; raises OSError."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "xb") as stream:
+        stream.write(data)
+    os.chmod(path, mode)
+
+
+@contextmanager
+def claim_build_folder(out_dir: Path) -> Iterator[BuildFolder]:
+    """Lock `out_dir` as a build folder, recover what a killed build left, and check that fwdata owns it.
+
+    The lock is `flock` on `.<name>.fwdata-lock` next to the folder: the OS releases it when the process
+    ends, however it ends, and the file is removed when the claim ends. A second build into the same
+    folder while the lock is held stops with OutputError (exit 2) rather than wait. A folder that exists,
+    is not empty and has no `.fwdata-build` marker was not made by fwdata and is refused with OutputError,
+    so a build never deletes a user's files. Also raises OutputError when the folder or its parent cannot
+    be created or is not a folder.
+    """
+    target = out_dir.resolve()
+    if not target.name:
+        raise OutputError(f"cannot build into {out_dir}: name a folder below it")
     try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=".fwdata-staging-", dir=out_dir))
+        target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(f"cannot write {out_dir}: {exc.strerror or exc}") from None
-    current = out_dir
+    folder = BuildFolder(out_dir, target)
+    with _locked(folder.sibling(LOCK_SUFFIX), out_dir):
+        try:
+            recover_build_folder(target)
+        except OSError as exc:
+            raise OutputError(f"cannot write {out_dir}: {exc.strerror or exc}") from None
+        if target.exists() and not target.is_dir():
+            raise OutputError(f"cannot write {out_dir}: a file is in the way of the build folder")
+        if target.exists() and not (target / BUILD_MARKER).is_file() and any(target.iterdir()):
+            raise OutputError(f"refusing to replace {out_dir}: it is not empty and has no {BUILD_MARKER} marker "
+                              "(a build replaces its folder whole); name a new or empty folder")
+        yield folder
+
+
+@contextmanager
+def _locked(lock_path: Path, out_dir: Path) -> Iterator[None]:
+    """Hold an exclusive flock on `lock_path`, removing the file when done; raises OutputError when taken."""
+    while True:
+        try:
+            descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise OutputError(f"cannot write {out_dir}: {exc.strerror or exc}") from None
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(descriptor)
+            raise OutputError(f"another fwdata build is writing {out_dir} (lock {lock_path}); "
+                              "run again when it has finished") from None
+        try:
+            same_file = os.path.samestat(os.fstat(descriptor), os.stat(lock_path))
+        except FileNotFoundError:
+            same_file = False
+        if same_file:  # else the holder before us removed the file after we opened it: lock the new one
+            break
+        os.close(descriptor)
     try:
-        mode = _file_mode()
-        for output, (relative, _) in zip(outputs, targets, strict=True):
-            current = staging.joinpath(*relative.parts)
-            current.parent.mkdir(parents=True, exist_ok=True)
-            current.write_bytes(output.data)
-            current.chmod(mode)
-        for _, target in targets:
-            current = target
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if target.is_dir():
-                raise OutputError(f"cannot write {target}: a folder is in the way")
-        for relative, target in targets:
-            current = target
-            os.replace(staging.joinpath(*relative.parts), target)
-    except OSError as exc:
-        raise OutputError(f"cannot write {current}: {exc.strerror or exc}") from None
+        yield
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    return [target for _, target in targets]
+        lock_path.unlink(missing_ok=True)  # while still locked, so no one locks a file about to vanish
+        os.close(descriptor)
+
+
+def recover_build_folder(target: Path) -> None:
+    """Finish or undo a killed swap of the build folder `target` (absolute), then delete every leftover.
+
+    When `target` is missing and a swap was under way (an old and a new sibling with one token), the new
+    build is complete (its marker is written before the swap starts) and is renamed into place; without
+    a complete new sibling the old one is put back. Call only while holding the folder's lock. Raises
+    OSError.
+    """
+    prefix = f".{target.name}"
+    leftovers = {entry.name: Path(entry.path) for entry in os.scandir(target.parent)
+                 if _is_sibling(entry.name, prefix)}
+    swapped = [name for name in sorted(leftovers) if name.startswith(prefix + OLD_INFIX)]
+    if swapped and not os.path.lexists(target):  # the lock allows one swap at a time: one old sibling
+        old = leftovers[swapped[0]]
+        new = old.with_name(prefix + NEW_INFIX + swapped[0].removeprefix(prefix + OLD_INFIX))
+        restored = new if (new / BUILD_MARKER).is_file() else old
+        os.rename(restored, target)
+        del leftovers[restored.name]
+    for leftover in leftovers.values():
+        if leftover.is_dir() and not leftover.is_symlink():
+            shutil.rmtree(leftover)
+        else:
+            leftover.unlink()
+
+
+def _is_sibling(name: str, prefix: str) -> bool:
+    """Whether `name` is `<prefix><new or old infix><token>`, the token being mkdtemp's letters, digits, `_`."""
+    tokens = (name.removeprefix(prefix + infix) for infix in (NEW_INFIX, OLD_INFIX))
+    # a dot in the token means a sibling of another folder, one named like `build.fwdata-new-x`
+    return any(token != name and token and "." not in token for token in tokens)
+
+
+def write_outputs(outputs: Sequence[Output], out_dir: Path) -> list[Path]:
+    """Replace the build folder `out_dir` by `outputs` in one step; return the written paths.
+
+    Claims the folder (`claim_build_folder`: lock, recovery, ownership) and replaces it whole
+    (`BuildFolder.replace`). Raises OutputError (exit 2) when anything cannot be written, the folder is
+    locked by another build or is not fwdata's; the previous build is then left as it was.
+    """
+    with claim_build_folder(out_dir) as folder:
+        return folder.replace(outputs)
