@@ -2,7 +2,9 @@
 
 Hostile input is bounded before anything is built: file size, nesting depth,
 alias count and the size of the expanded data are capped, explicit tags other
-than YAML's core ones are refused, and duplicate keys are errors.
+than YAML's core ones are refused, and duplicate keys are errors. The text
+checks (tabs, line length) are here; `yaml_reader` turns the text into nodes
+and `yaml_values` the nodes into located plain data.
 """
 
 from __future__ import annotations

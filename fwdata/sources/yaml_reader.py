@@ -22,7 +22,6 @@ from ruamel.yaml.events import (
     DocumentStartEvent,
     MappingEndEvent,
     MappingStartEvent,
-    NodeEvent,
     ScalarEvent,
     SequenceEndEvent,
     SequenceStartEvent,
@@ -211,7 +210,8 @@ class _NodeReader(Reader, _Yaml12Scanner, Parser, Composer, _CoreSchemaResolver)
                               "(each source file holds exactly one document)", where)
             if event.version not in (None, (1, 1), (1, 2)):
                 major, minor = event.version
-                line = next(number for number, text in enumerate(self._lines.lines, start=1) if text[:5] == "%YAML")
+                line = next((number for number, text in enumerate(self._lines.lines, start=1)
+                             if text.lstrip("\ufeff").startswith("%YAML")), where[0])
                 raise Refused("YAML-SYNTAX", f"%YAML {major}.{minor} is not a version fwdata reads "
                               "(expected %YAML 1.2 or 1.1, or no directive)", (line, 1))
         elif isinstance(event, MappingStartEvent | SequenceStartEvent):
@@ -231,7 +231,8 @@ class _NodeReader(Reader, _Yaml12Scanner, Parser, Composer, _CoreSchemaResolver)
         if isinstance(event, ScalarEvent | MappingStartEvent | SequenceStartEvent):
             self._check_node_event(event, where)
 
-    def _check_node_event(self, event: NodeEvent, where: tuple[int, int]) -> None:
+    def _check_node_event(self, event: ScalarEvent | MappingStartEvent | SequenceStartEvent,
+                          where: tuple[int, int]) -> None:
         tag = event.tag
         if tag and tag not in CORE_TAGS and tag != "!":
             raise Refused("YAML-TAG", f"custom tag {printable(tag)} is not allowed (plain YAML data only)", where)

@@ -59,14 +59,17 @@ class _Converter:
         if isinstance(node, ScalarNode):
             return self.scalar(node, where)
         kind = "map" if isinstance(node, MappingNode) else "seq"
-        if node.tag != CORE + kind:
+        tag = str(node.tag)
+        if tag != CORE + kind:
             noun = "mapping" if kind == "map" else "list"
-            raise Refused("YAML-TAG", f"!!{node.tag.removeprefix(CORE)} cannot tag a {noun}", where)
+            raise Refused("YAML-TAG", f"!!{tag.removeprefix(CORE)} cannot tag a {noun}", where)
         if id(node) in self.active:
             raise Refused("YAML-ALIASES", "a value refers to itself through an alias", where)
         self.active.add(id(node))
         try:
-            return self.mapping(node, pointer) if kind == "map" else self.sequence(node, pointer)
+            if isinstance(node, MappingNode):
+                return self.mapping(node, pointer)
+            return self.sequence(node, pointer)
         finally:
             self.active.discard(id(node))
 
@@ -97,14 +100,14 @@ class _Converter:
         if not all(isinstance(source, MappingNode) for source in sources):
             raise Refused("YAML-MERGE", "a merge key << takes a mapping or a list of mappings "
                           "(usually aliases: <<: *defaults)", where)
-        entries = []
+        entries: list[tuple[Node, Node]] = []
         for source in sources:
             for key, item in source.value:
                 self.spend(where)  # merges of merges multiply: the work is capped like the values
                 entries.extend(self.merged(item) if key.tag == MERGE_TAG else [(key, item)])
         return entries
 
-    def sequence(self, node: SequenceNode, pointer: str) -> list[Any]:
+    def sequence(self, node: Node, pointer: str) -> list[Any]:
         return [self.convert(item, pointer_join(pointer, index), self.lines.at(item.start_mark))
                 for index, item in enumerate(node.value)]
 
@@ -118,7 +121,7 @@ class _Converter:
 
     def scalar(self, node: ScalarNode, where: tuple[int, int]) -> Any:
         """Return the value of a scalar by its tag, explicit (`!!int '12'`) or resolved from plain text."""
-        kind, text = node.tag.removeprefix(CORE), node.value
+        kind, text = str(node.tag).removeprefix(CORE), node.value
         if kind in ("int", "float") and len(text) > self.limits.max_number_chars:
             raise Refused("YAML-NUMBER", f"a number of {len(text)} characters (numbers are at most "
                           f"{self.limits.max_number_chars} characters)", where)
