@@ -17,8 +17,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from fuzzing import SOURCE_NAME, FuzzInput, bundled_sources, make_input, run_input  # noqa: E402
 
 SOURCES = bundled_sources()
-SETTINGS = settings(max_examples=50, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                          HealthCheck.too_slow])
+SETTINGS = settings(max_examples=50, deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 
 @SETTINGS
