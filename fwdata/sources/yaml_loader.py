@@ -32,7 +32,7 @@ from ruamel.yaml.events import (
 )
 from ruamel.yaml.reader import ReaderError
 
-from fwdata.findings import Finding, Location, error
+from fwdata.findings import Finding, Location, error, escape_controls
 from fwdata.sources.document import SourceDocument, pointer_join
 
 _NUMBER = re.compile(r"^[-+]?([0-9_]+(\.[0-9_]*)?|\.[0-9_]+)([eE][-+]?[0-9]+)?$|^0x[0-9a-fA-F_]+$|^0o[0-7_]+$")
@@ -67,9 +67,9 @@ def display_path(path: Path) -> str:
     """Return `path` relative to the current folder when it lies below it, control characters escaped."""
     try:
         shown = os.path.relpath(path) if path.resolve().is_relative_to(Path.cwd().resolve()) else str(path)
-        return shown.encode("unicode_escape", "backslashreplace").decode("ascii") if not shown.isprintable() else shown
     except (OSError, ValueError, RuntimeError):  # RuntimeError: a symbolic link loop (Python 3.11)
-        return str(path)
+        shown = str(path)
+    return escape_controls(shown)
 
 
 def load_sources(
