@@ -207,7 +207,7 @@ def _error_findings(document: SourceDocument, problem: ValidationError) -> list[
         if chosen is not None and chosen.validator not in ("anyOf", "oneOf"):
             problem = chosen
     pointer = _pointer(problem.absolute_path)
-    where = _dotted(problem.absolute_path)
+    where = dotted_path(problem.absolute_path)
     prefix = f"{where}: " if where else ""
     if problem.validator == "additionalProperties" and isinstance(problem.instance, dict):
         allowed = sorted(problem.schema.get("properties", {}))
@@ -290,7 +290,8 @@ def _pointer(path: Iterable[str | int]) -> str:
     return pointer
 
 
-def _dotted(path: Iterable[str | int]) -> str:
+def dotted_path(path: Iterable[str | int]) -> str:
+    """Return a value's path as the messages write it: `performance[2].max_fp` ('' for the document)."""
     text = ""
     for token in path:
         text += f"[{token}]" if isinstance(token, int) else (f".{token}" if text else str(token))
