@@ -15,7 +15,7 @@ import click
 
 from fwdata.baseline import format_baseline
 from fwdata.errors import FwdataError
-from fwdata.findings import Severity
+from fwdata.findings import Severity, escape_controls
 from fwdata.options import BuildOptions
 from fwdata.progress import Progress, no_progress
 from fwdata.reporting import FORMATS, format_error_json, format_report
@@ -180,9 +180,10 @@ def stops_cleanly(command: F) -> F:
         try:
             return command(*args, **kwargs)
         except FwdataError as exc:
+            message = escape_controls(str(exc))  # it may quote paths and text of the pack
             if kwargs.get("output_format") == "json":
-                click.echo(format_error_json(str(exc), exc.exit_code))
-            click.echo(f"fwdata: {exc}", err=True)
+                click.echo(format_error_json(message, exc.exit_code))
+            click.echo(f"fwdata: {message}", err=True)
             sys.exit(exc.exit_code)
 
     return wrapper  # type: ignore[return-value]
@@ -204,7 +205,7 @@ def report_and_exit(result: RunResult, output_format: str, strict: bool, control
     click.echo(text, color=colour)
     if control.write_baseline is not None:
         count = sum(entry.count for entry in result.recorded.entries)
-        click.echo(f"wrote baseline {control.write_baseline}: {count} findings", err=True)
+        click.echo(f"wrote baseline {escape_controls(str(control.write_baseline))}: {count} findings", err=True)
     if after is not None:
         after()
     sys.exit(1 if result.report.failed(strict) else 0)

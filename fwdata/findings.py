@@ -2,9 +2,28 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+
+# Characters that must never reach a terminal, a report line or an XML file as they are: C0 and C1
+# controls and DEL (a newline forges a second finding line, ESC starts a terminal sequence), line and
+# paragraph separators, bidi embeddings, overrides, isolates and marks (they reorder a line visually),
+# lone surrogates (they cannot be encoded) and the noncharacters XML forbids.
+UNSAFE_CHARACTERS = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
+                               r"\ud800-\udfff\ufffe\uffff]")
+
+
+def escape_controls(text: str) -> str:
+    """Return `text` with every UNSAFE_CHARACTERS character written as a Python escape (`\\n`, `\\x1b`, `\\u202e`).
+
+    Printable text is left as it is (so the function is idempotent); the result
+    holds no line break and nothing a terminal or an XML parser interprets.
+    """
+    if UNSAFE_CHARACTERS.search(text) is None:
+        return text
+    return UNSAFE_CHARACTERS.sub(lambda match: match[0].encode("unicode_escape").decode("ascii"), text)
 
 
 class Severity(StrEnum):
@@ -17,12 +36,19 @@ class Severity(StrEnum):
 
 @dataclass(frozen=True, order=True)
 class Location:
-    """A place in a source file: 1-based line and column, and the JSON pointer of the value."""
+    """A place in a source file: 1-based line and column, and the JSON pointer of the value.
+
+    `path` and `pointer` are stored with control characters escaped (`escape_controls`).
+    """
 
     path: str
     line: int = 0
     column: int = 0
     pointer: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "path", escape_controls(self.path))
+        object.__setattr__(self, "pointer", escape_controls(self.pointer))
 
 
 @dataclass(frozen=True)
@@ -30,13 +56,18 @@ class Finding:
     """One problem in the data.
 
     `code` is stable and documented in docs/findings.md; `message` says what was
-    expected, what was found and where the rule is.
+    expected, what was found and where the rule is. Both are stored with control
+    characters escaped (`escape_controls`), so every format prints a finding as one line.
     """
 
     location: Location
     severity: Severity
     code: str
     message: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", escape_controls(self.code))
+        object.__setattr__(self, "message", escape_controls(self.message))
 
     def format_line(self) -> str:
         """Return the one-line text form `path:line:col: severity CODE: message`."""

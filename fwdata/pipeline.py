@@ -23,6 +23,7 @@ from fwdata.sources.pack import Pack, pack_files, resolve_pack
 from fwdata.sources.texts import MAX_TEXT_BYTES, decode_text, read_text
 from fwdata.sources.yaml_loader import display_path, load_bytes
 from fwdata.systems import Catalog, Entry, GameSystem, Output, RunResult, registered_systems
+from fwdata.text_checks import check_text
 from fwdata.validate import SchemaSet, load_schemas, validate_documents, validate_manifest
 from fwdata.write import claim_build_folder
 
@@ -55,7 +56,7 @@ def _check(paths: Sequence[Path], options: BuildOptions, schema_root: Path | Non
     schemas = _schemas(schema_root or default_schema_root(), tuple(kinds))
     documents, findings = load_files(pack, progress)
     valid, validation = validate_documents(documents, schemas)
-    findings += validation
+    findings += validation + check_text(documents)
     manifest, manifest_findings = read_manifest(pack, schemas)
     findings += manifest_findings
     is_base = pack.is_base or (manifest is not None and manifest.data.get("id") == BASE_PACK_ID)

@@ -65,7 +65,7 @@ def new_document(system: str, kind: str, new_id: str, *, pack: Path, from_id: st
     """
     key = parse_kind([system, kind])
     for value, label in ((new_id, "ID"), (from_id, "--from")):
-        if value is not None and not ID_PATTERN.match(value):
+        if value is not None and not ID_PATTERN.fullmatch(value):
             raise UsageError(f"{label} {value!r} is not a valid id: lowercase kebab-case, e.g. p-51d")
     folder = KIND_FOLDERS.get(key)
     if folder is None:

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError, ValidationError, best_match
+from jsonschema.protocols import Validator
+from jsonschema.validators import extend
 from referencing import Registry, Resource
 from referencing.exceptions import Unresolvable
 from referencing.jsonschema import DRAFT202012
@@ -25,13 +28,49 @@ KindKey = tuple[str, str]
 MANIFEST_SCHEMA = "pack.schema.json"
 
 
+@lru_cache(maxsize=1024)
+def ecma_pattern(pattern: str) -> re.Pattern[str]:
+    """Compile a JSON Schema (ECMA-262) pattern for Python's `re`, with `$` meaning the end of the text.
+
+    Without the multiline flag an ECMA `$` matches only at the end of the input;
+    Python's also matches before a final newline, so `^[a-z]+$` would accept
+    `"p\\n"`. Every unescaped `$` outside a character class becomes `\\Z`.
+    Raises re.error for a pattern Python cannot compile.
+    """
+    translated: list[str] = []
+    escaped = in_class = False
+    for character in pattern:
+        if escaped:
+            escaped = False
+        elif character == "\\":
+            escaped = True
+        elif in_class:
+            in_class = character != "]"
+        elif character == "[":
+            in_class = True
+        elif character == "$":
+            character = "\\Z"
+        translated.append(character)
+    return re.compile("".join(translated))
+
+
+def _ecma_pattern_keyword(validator: Any, pattern: str, instance: Any, schema: Mapping[str, Any]
+                          ) -> Iterator[ValidationError]:
+    if validator.is_type(instance, "string") and ecma_pattern(pattern).search(instance) is None:
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+# Draft 2020-12 with ECMA-262 `$` in `pattern` (the bundled schemas use no `patternProperties`).
+SchemaValidator = extend(Draft202012Validator, {"pattern": _ecma_pattern_keyword})
+
+
 @dataclass(frozen=True)
 class SchemaSet:
     """The compiled validators, one per (system, kind)."""
 
     root: Path
-    validators: Mapping[KindKey, Draft202012Validator]
-    manifest: Draft202012Validator | None = None
+    validators: Mapping[KindKey, Validator]
+    manifest: Validator | None = None
 
     def schema_path(self, system: str, kind: str) -> Path:
         """Return the schema file of a kind: `<root>/<system>/<kind>.schema.json`."""
@@ -65,7 +104,7 @@ def load_schemas(root: Path, kinds: Iterable[KindKey]) -> SchemaSet:
         # Also under its file URI, so a schema without `$id` can still `$ref` one with an id by file name.
         file_uri = path.resolve().as_uri()
         registry = registry.with_resources({schema_id: resource, file_uri: resource}.items())
-    validators: dict[KindKey, Draft202012Validator] = {}
+    validators: dict[KindKey, Validator] = {}
     for system, kind in kinds:
         path = root / system / f"{kind}.schema.json"
         if path not in contents:
@@ -76,12 +115,12 @@ def load_schemas(root: Path, kinds: Iterable[KindKey]) -> SchemaSet:
     return SchemaSet(root=root, validators=validators, manifest=manifest)
 
 
-def _compile(path: Path, schema: dict[str, Any], registry: Registry) -> Draft202012Validator:
+def _compile(path: Path, schema: dict[str, Any], registry: Registry) -> Validator:
     try:
         Draft202012Validator.check_schema(schema)
     except SchemaError as exc:
         raise SchemaSetupError(f"{path}: not a valid JSON Schema: {exc.message}") from None
-    return Draft202012Validator(schema, registry=registry)
+    return SchemaValidator(schema, registry=registry)
 
 
 def read_schema(path: Path) -> dict[str, Any]:
@@ -168,7 +207,7 @@ def _error_findings(document: SourceDocument, problem: ValidationError) -> list[
         if chosen is not None and chosen.validator not in ("anyOf", "oneOf"):
             problem = chosen
     pointer = _pointer(problem.absolute_path)
-    where = _dotted(problem.absolute_path)
+    where = dotted_path(problem.absolute_path)
     prefix = f"{where}: " if where else ""
     if problem.validator == "additionalProperties" and isinstance(problem.instance, dict):
         allowed = sorted(problem.schema.get("properties", {}))
@@ -185,7 +224,7 @@ def _error_findings(document: SourceDocument, problem: ValidationError) -> list[
 
 
 def _matches(pattern: str, key: str) -> bool:
-    return re.search(pattern, key) is not None
+    return ecma_pattern(pattern).search(key) is not None
 
 
 def _message(problem: ValidationError) -> str:
@@ -251,7 +290,8 @@ def _pointer(path: Iterable[str | int]) -> str:
     return pointer
 
 
-def _dotted(path: Iterable[str | int]) -> str:
+def dotted_path(path: Iterable[str | int]) -> str:
+    """Return a value's path as the messages write it: `performance[2].max_fp` ('' for the document)."""
     text = ""
     for token in path:
         text += f"[{token}]" if isinstance(token, int) else (f".{token}" if text else str(token))

@@ -10,6 +10,7 @@ finding in the pack's file points inside that file.
 
 from __future__ import annotations
 
+import copy
 import io
 import random
 import re
@@ -154,7 +155,7 @@ def _mutate_somewhere(rng: random.Random, data: Any) -> None:
     elif action == 2 and isinstance(container, list):
         del container[key]
     else:
-        container[key] = rng.choice(HOSTILE_VALUES)
+        container[key] = copy.deepcopy(rng.choice(HOSTILE_VALUES))  # later mutations must not change the pool
 
 
 def _containers(data: Any) -> Any:

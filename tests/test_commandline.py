@@ -9,12 +9,14 @@ import os
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 from jsonschema import Draft4Validator
 from ruamel.yaml import YAML
 
 import fwdata
+import fwdata.errors
 from fwdata import commandline, pipeline
 from fwdata.cli import main
 from fwdata.findings import Location, error, info, warning
@@ -308,3 +310,16 @@ def test_wheel_ships_the_manifest_baseline_and_findings_doc() -> None:
                            ("docs/findings.md", "fwdata/library/docs/findings.md")]:
         assert f'"{source}" = "{target}"' in pyproject
         assert os.path.isfile(ROOT / source)
+
+
+def test_a_stopping_error_quoting_user_text_prints_one_escaped_line() -> None:
+    @click.command()
+    @click.option("--format", "output_format", default="text")
+    @commandline.stops_cleanly
+    def stop(output_format: str) -> None:
+        raise fwdata.errors.UsageError("cannot read pack/a\nfwdata: forged\x1b[2J")
+
+    result = CliRunner().invoke(stop, ["--format", "json"])
+    assert result.exit_code == 2
+    assert result.stderr == "fwdata: cannot read pack/a\\nfwdata: forged\\x1b[2J\n"
+    assert json.loads(result.stdout)["error"]["message"] == "cannot read pack/a\\nfwdata: forged\\x1b[2J"

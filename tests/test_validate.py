@@ -11,7 +11,7 @@ import pytest
 from fwdata.errors import SchemaSetupError
 from fwdata.library import schema_root
 from fwdata.sources import load_source
-from fwdata.validate import load_schemas, validate_documents
+from fwdata.validate import ecma_pattern, load_schemas, validate_documents
 
 SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -237,3 +237,27 @@ def test_two_schemas_with_one_id_stop_the_run(tmp_path: Path) -> None:
     shutil.copy(schema_root() / "common.schema.json", root / "fw" / "thing.schema.json")
     with pytest.raises(SchemaSetupError, match=r"\$id .* is already the \$id of"):
         load_schemas(root, [("fw", "thing")])
+
+
+@pytest.mark.parametrize(("pattern", "text", "matches"), [
+    ("^[a-z0-9]+(-[a-z0-9]+)*$", "p-51d", True),
+    ("^[a-z0-9]+(-[a-z0-9]+)*$", "p-51d\n", False),  # Python's `$` alone would accept it
+    ("^a$|^b$", "b\n", False),
+    ("^[$]+$", "$$", True),  # `$` in a class is a dollar sign
+    ("^cost \\$$", "cost $", True),  # so is an escaped one
+    ("^cost \\$$", "cost $\n", False),
+    ("^(?!.*(^|/)\\.\\.(/|$))[a-z./]+$", "a/..", False),
+])
+def test_schema_patterns_use_ecma_end_of_text(pattern: str, text: str, matches: bool) -> None:
+    assert (ecma_pattern(pattern).search(text) is not None) is matches
+
+
+def test_an_id_with_a_final_newline_is_refused_by_its_pattern(tmp_path: Path) -> None:
+    path = tmp_path / "card.yaml"
+    path.write_text('system: fw\nkind: aircraft\nid: "p-51d\\n"\n', encoding="utf-8")
+    document, _ = load_source(path)
+    assert document is not None
+    _, findings = validate_documents([document], load_schemas(schema_root(), [("fw", "aircraft")]))
+    ids = [f for f in findings if f.location.pointer == "/id"]
+    assert [(f.code, f.location.line, f.message) for f in ids] == [
+        ("SCHEMA", 3, "id: 'p-51d\\n' is not a valid id: lowercase kebab-case, e.g. p-51d")]

@@ -9,6 +9,7 @@ Documents are reproducible: the same drawing gives byte-identical bytes.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache, lru_cache
@@ -28,6 +29,7 @@ FONT = "FwSans"
 FONT_BOLD = "FwSans-Bold"
 FONT_ITALIC = "FwSans-Oblique"
 _FONT_FILES = {FONT: "Vera.ttf", FONT_BOLD: "VeraBd.ttf", FONT_ITALIC: "VeraIt.ttf"}
+_SURROGATES = re.compile(r"[\ud800-\udfff]")
 
 
 @cache
@@ -38,11 +40,34 @@ def _register_fonts() -> None:
             pdfmetrics.registerFont(TTFont(name, str(folder / filename)))
 
 
+@cache
+def font_characters() -> frozenset[int]:
+    """Return the code points all three house faces can draw (their cmaps); others print as empty boxes."""
+    _register_fonts()
+    return frozenset.intersection(*(frozenset(pdfmetrics.getFont(name).face.charToGlyph) for name in _FONT_FILES))
+
+
+@cache
+def font_family() -> str:
+    """Return the family name of the house font as the font file states it (`Bitstream Vera Sans`)."""
+    _register_fonts()
+    return str(pdfmetrics.getFont(FONT).face.familyName.decode("ascii", "replace"))
+
+
+def _encodable(text: str) -> str:
+    """Return `text` with lone surrogates (which reportlab cannot encode) replaced by U+FFFD.
+
+    The TEXT-ENCODING check stops a build on them; this keeps a build whose
+    finding was suppressed from crashing.
+    """
+    return _SURROGATES.sub("\ufffd", text)
+
+
 @lru_cache(maxsize=1 << 16)
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """Return the width in points of `text` set in the house font at `size` pt (memoised: layout asks often)."""
     _register_fonts()
-    return float(pdfmetrics.stringWidth(text, FONT_BOLD if bold else FONT, size))
+    return float(pdfmetrics.stringWidth(_encodable(text), FONT_BOLD if bold else FONT, size))
 
 
 def wrap_words(text: str, width: float, size: float, bold: bool = False) -> list[str] | None:
@@ -94,6 +119,7 @@ class Page:
         font = FONT_BOLD if bold else FONT_ITALIC if italic else FONT
         self._canvas.setFont(font, size)
         self._canvas.setFillGray(gray)
+        text = _encodable(text)
         if align == "centre":
             self._canvas.drawCentredString(x, y, text)
         elif align == "right":
@@ -246,10 +272,10 @@ class PdfDocument:
         self._buffer = io.BytesIO()
         # The initial font is set in every page preamble: use the embedded font, not base-14 Helvetica.
         self._canvas = canvas.Canvas(self._buffer, invariant=1, pageCompression=1, initialFontName=FONT)
-        self._canvas.setTitle(title)
+        self._canvas.setTitle(_encodable(title))
         self._canvas.setAuthor("fwdata")
         self._canvas.setCreator("fwdata")
-        self._canvas.setSubject(subject)
+        self._canvas.setSubject(_encodable(subject))
         self._open = False
         self.findings: list[Finding] = []
         self.title = title

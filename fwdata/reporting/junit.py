@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterable
 
-from fwdata.findings import Finding, Report, Severity
+from fwdata.findings import Finding, Report, Severity, escape_controls
 
 
 def format_junit(report: Report, files: Iterable[str], *, strict: bool = False) -> str:
@@ -15,7 +15,7 @@ def format_junit(report: Report, files: Iterable[str], *, strict: bool = False) 
     too. Other findings of the file go to its `system-out`. Files without
     findings pass.
     """
-    by_path: dict[str, list[Finding]] = {path: [] for path in sorted(set(files))}
+    by_path: dict[str, list[Finding]] = {path: [] for path in sorted({escape_controls(path) for path in files})}
     for finding in report.sorted():
         by_path.setdefault(finding.location.path, []).append(finding)
     failing = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}

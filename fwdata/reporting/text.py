@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fwdata.findings import Finding, Report, Severity
+from fwdata.findings import Finding, Report, Severity, escape_controls
 from fwdata.review import Review
 from fwdata.selection import count_by_code
 
@@ -40,7 +40,8 @@ def gone_line(review: Review | None) -> str | None:
     if review is None or not review.gone:
         return None
     count = sum(entry.count for entry in review.gone)
-    shown = "; ".join(f"{entry.path} {entry.code}" for entry in review.gone[:3])
+    # Baseline entries are read from a file the pack provides: their text is escaped like a finding's.
+    shown = escape_controls("; ".join(f"{entry.path} {entry.code}" for entry in review.gone[:3]))
     more = f"; and {len(review.gone) - 3} more" if len(review.gone) > 3 else ""
     return (f"{plural(count, 'baselined finding')} gone ({shown}{more}): refresh the baseline with "
             f"--write-baseline {review.baseline_path}")

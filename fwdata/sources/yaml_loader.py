@@ -19,7 +19,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ruamel.yaml.reader import ReaderError
 
-from fwdata.findings import Finding, Location, error
+from fwdata.findings import Finding, Location, error, escape_controls
 from fwdata.sources import containment
 from fwdata.sources.document import SourceDocument
 from fwdata.sources.yaml_reader import CORE, LoadLimits, Refused, TextLines, printable, read_nodes
@@ -36,9 +36,9 @@ def display_path(path: Path) -> str:
     """Return `path` relative to the current folder when it lies below it, control characters escaped."""
     try:
         shown = os.path.relpath(path) if path.resolve().is_relative_to(Path.cwd().resolve()) else str(path)
-        return shown.encode("unicode_escape", "backslashreplace").decode("ascii") if not shown.isprintable() else shown
     except (OSError, ValueError, RuntimeError):  # RuntimeError: a symbolic link loop (Python 3.11)
-        return str(path)
+        shown = str(path)
+    return escape_controls(shown)
 
 
 def load_sources(

@@ -33,7 +33,7 @@ def sample_report() -> Report:
 def test_github_commands_escape_data_and_properties() -> None:
     finding = warning(Location("a,b:c%.yaml", 3, 1), "FW-PERF-MIN-ALTITUDE", "100% sure\r\nnext")
     assert format_annotation(finding) == ("::warning file=a%2Cb%3Ac%25.yaml,line=3,col=1,title=FW-PERF-MIN-ALTITUDE"
-                                          "::100%25 sure%0D%0Anext")
+                                          "::100%25 sure\\r\\nnext")  # line breaks escaped in the Finding
     lines = format_github(sample_report()).splitlines()
     assert lines[0].startswith("::error file=cards/fw/p 51d.yaml,line=42,col=7,title=FW-PERF-ORDER::VL band")
     assert lines[1] == "::notice file=tables/fw/t.yaml,title=FW-TABLE-FVT::file-level"

@@ -353,6 +353,12 @@ def _stations_text(card: AircraftDataCard) -> str:
 
 
 def _notes_text(card: AircraftDataCard, source: CardSource) -> str:
+    parts = _notes_parts(card)
+    return printable_citation("\n".join(text for text, _ in parts)) if parts else "—"
+
+
+def _notes_parts(card: AircraftDataCard) -> list[tuple[str, str]]:
+    """Return the paragraphs of the notes box with the pointer of the value each one prints."""
     flags = card.flags or {}
     flag_words = []
     if flags.get("slats"):
@@ -373,11 +379,23 @@ def _notes_text(card: AircraftDataCard, source: CardSource) -> str:
         flag_words.append(f"rocket motor {flags['rocket_endurance_min']} min")
     parts = []
     if flag_words:
-        parts.append("Flags: " + "; ".join(flag_words) + ".")
-    parts.extend(f"• {note}" for note in card.notes)
+        parts.append(("Flags: " + "; ".join(flag_words) + ".", "/flags"))
+    parts.extend((f"• {note}", f"/notes/{index}") for index, note in enumerate(card.notes))
     if card.variants:
-        parts.append("Variants: " + " ".join(card.variants))
-    return printable_citation("\n".join(parts)) if parts else "—"
+        parts.append(("Variants: " + " ".join(card.variants), "/variants"))
+    return parts
+
+
+def _overflow_pointer(card: AircraftDataCard, width: float, size: float, capacity: int) -> str:
+    """Return the pointer of the paragraph holding the first notes line that does not fit `capacity` lines
+    (or a word wider than `width`): an overflow is reported at that value, not at the whole list."""
+    shown = 0
+    for text, pointer in _notes_parts(card):
+        lines = wrap_words(printable_citation(text), width, size)
+        shown += len(lines) if lines is not None else capacity + 1
+        if shown > capacity:
+            return pointer
+    return "/notes"
 
 
 def _long_row_heights(long_rows: list[list[Cell]], width: float) -> list[float]:
@@ -433,13 +451,13 @@ def _draw_notes(page: Page, first: Rect, second: Rect, card: AircraftDataCard, s
     largest size from TEXT_PT down to 6 pt whose lines fit both boxes is used.
     """
     text = _notes_text(card, source)
-    where = source.locate("/notes")
     inner_width = first.width - 2 * NOTE_PAD_PT
 
     def capacity(box: Rect, size: float) -> int:
         return _note_capacity(box.height, size)
 
     size = _notes_size(text, first.width, first.height, second.height)
+    where = source.locate(_overflow_pointer(card, inner_width, size, capacity(first, size) + capacity(second, size)))
     lines = wrap_words(text, inner_width, size) or [text]
     if len(lines) <= capacity(first, size) or capacity(second, size) == 0:
         parts = [(first, "NOTES", "\n".join(lines))]

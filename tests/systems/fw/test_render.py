@@ -255,8 +255,29 @@ def test_overflow_is_a_finding_at_the_source_line() -> None:
     result = render_outputs(crowded, BuildOptions())
     overflow = [f for f in result.findings if f.code == "RENDER-OVERFLOW"]
     assert overflow, "four 1,900-character notes cannot fit a half-letter card"
-    where = entry.document.locate("/notes")
+    where = entry.document.locate("/notes/1")  # the first line left out is in the second note
     assert {(f.location.path, f.location.line) for f in overflow} == {(where.path, where.line)}
+
+
+def test_an_overflowing_note_is_reported_at_its_own_line(tmp_path: Path) -> None:
+    """The notes box overflows in one of several long notes: the finding is at that note's line, not at the list's."""
+    text = (FIXTURES / "fixture-fighter.yaml").read_text(encoding="utf-8")
+    def note(k: int) -> str:  # 240 distinct words over 12 lines, about 1,700 characters
+        return "  - >-\n" + "".join("    " + " ".join(f"n{k}w{j:03d}" for j in range(20 * row, 20 * row + 20)) + "\n"
+                                    for row in range(12))
+
+    long_notes = "".join(note(k) for k in range(4))
+    card = tmp_path / "crowded.yaml"
+    card.write_text(text.replace('  - "Placeholder note: this card exists to exercise the renderer."\n', long_notes),
+                    encoding="utf-8")
+    result = render_outputs(make_catalog([card]), BuildOptions())
+    overflow = {(f.location.line, f.location.column) for f in result.findings if f.code == "RENDER-OVERFLOW"}
+    printed = set(page_text(read(outputs(result)["fw/aircraft/fixture-fighter.pdf"])).split())
+    cut = next(k for k in range(4) if f"n{k}w239" not in printed)  # the first note not printed whole
+    lines = card.read_text(encoding="utf-8").splitlines()
+    note_lines = [number for number, line in enumerate(lines, start=1) if line == "  - >-"]
+    assert overflow == {(note_lines[cut], 5)}
+    assert cut > 0 and note_lines[cut] > lines.index("notes:") + 2
 
 
 def test_two_renders_are_byte_identical(tmp_path: Path) -> None:

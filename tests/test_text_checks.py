@@ -1,0 +1,38 @@
+"""Text checks: lone surrogates (TEXT-ENCODING) and characters the embedded font cannot draw (TEXT-GLYPH)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fwdata.render.pdf import font_characters
+from fwdata.sources import load_source
+from fwdata.text_checks import check_text
+
+
+def checked(tmp_path: Path, text: str) -> list[tuple[str, int, int, str, str]]:
+    path = tmp_path / "doc.yaml"
+    path.write_text(text, encoding="utf-8")
+    document, findings = load_source(path)
+    assert document is not None and not findings
+    return [(f.code, f.location.line, f.location.column, f.location.pointer, f.message) for f in check_text([document])]
+
+
+def test_the_embedded_font_draws_latin_1_and_not_emoji_or_cjk() -> None:
+    drawable = font_characters()
+    assert {ord(c) for c in "Bf 109 Messerschmitt é ü – … •"} <= drawable
+    assert not {0x1F6E9, 0x96F6, 0x05D0, 0xD800} & drawable
+
+
+def test_a_lone_surrogate_in_a_key_is_an_encoding_error_at_the_key(tmp_path: Path) -> None:
+    found = checked(tmp_path, 'system: fw\nnotes:\n  - fine\n  - {"k\\udc80": x}\n')
+    assert found == [("TEXT-ENCODING", 4, 6, "/notes/1/k\\udc80",
+                      "key notes[1].k\\udc80: the text holds the lone surrogate U+DC80, half of a UTF-16 pair that "
+                      "cannot be encoded or printed (write the character itself, or escape it whole as \\UXXXXXXXX)")]
+
+
+def test_undrawable_characters_are_one_warning_per_string_naming_them(tmp_path: Path) -> None:
+    found = checked(tmp_path, "name: ok\nnotes:\n  - 'Hebrew \u05d0\u05d0 and emoji \U0001F6E9'\n"
+                              "  - |\n    two\tcolumns\n    lines\n")
+    assert found == [("TEXT-GLYPH", 3, 5, "/notes/0",
+                      "notes[0]: the embedded font Bitstream Vera Sans has no glyph for U+05D0 HEBREW LETTER ALEF, "
+                      "U+1F6E9 SMALL AIRPLANE, each prints as an empty box (use characters the font has)")]
