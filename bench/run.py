@@ -41,6 +41,25 @@ def measure(label: str, action) -> None:
     print(f"{label:45s} {elapsed * 1000:9.1f} ms  peak {peak / 1e6:7.1f} MB  {outcome}")
 
 
+def megabyte_pack(folder: Path, size: int = 1 << 20) -> Path:
+    """Write a pack of about `size` bytes: the bundled sources copied again and again under new ids."""
+    pack = folder / "megabyte-pack"
+    sources = sorted(path for name in ("cards", "scenarios", "tables") for path in (ROOT / name).rglob("*.yaml"))
+    written = copy = 0
+    while written < size:
+        copy += 1
+        for source in sources:
+            lines = source.read_text(encoding="utf-8").splitlines(keepends=True)
+            text = "".join(f"{line.rstrip()}-copy{copy}\n" if line.startswith("id: ") else line for line in lines)
+            target = pack / f"copy{copy}" / source.relative_to(ROOT)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+            written += len(text.encode("utf-8"))
+            if written >= size:
+                break
+    return pack
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         for label, text in HOSTILE.items():
@@ -52,6 +71,9 @@ def main() -> None:
                 return findings[0].code if findings else "loaded"
 
             measure(f"load {label}", load)
+        pack = megabyte_pack(Path(folder))
+        measure("check a 1 MiB pack (bundled sources, new ids)",
+                lambda: check_sources([pack], BuildOptions()).report.summary())
         measure("check bundled sources", lambda: check_sources([ROOT / "cards", ROOT / "scenarios", ROOT / "tables"],
                                                                BuildOptions()).report.summary())
         out = Path(folder) / "build"
