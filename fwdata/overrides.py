@@ -1,7 +1,8 @@
-"""Override shapes: a pack entry that replaces a base-library entry must have that entry's shape."""
+"""Override shapes: a pack entry that replaces a base-library entry must have that entry's shape and cell kinds."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -11,6 +12,11 @@ from fwdata.sources.document import pointer_join
 DOCUMENTATION_KEYS = frozenset({"name", "title", "provenance", "notes", "note", "description", "source",
                                 "derivation", "caption", "citation", "legend", "edition"})
 MAX_DIFFERENCES = 5
+MAX_FORMS = 6
+# Kinds whose single values are cells that rule code reads as numbers and codes.
+TABLE_KINDS = frozenset({"table", "chart"})
+# A number inside a code ("3J", "60/FP", "0-1 FP"): an override may change it, not the code around it.
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
 def shape_differences(base: Any, override: Any) -> list[tuple[str, str]]:
@@ -19,18 +25,25 @@ def shape_differences(base: Any, override: Any) -> list[tuple[str, str]]:
     Same shape means: the same keys in every mapping (documentation keys aside),
     the same length in every list, and a single value wherever the base has one
     (not a list or mapping). A restored cell `{value, printed, reason}` counts as
-    its value. The values themselves may change, within the kind's schema: that is
-    what an override is for (a table check of the system judges them).
+    its value. In a table (TABLE_KINDS), each single value must also be of a kind the base entry holds at
+    the same place in any item of its lists (a table column, say): an integer where
+    the base has integers, a number where it has numbers, null or true/false only
+    where it has them, and a string only in a form the base uses there (its
+    numbers may change: "60/FP" may become "30/FP", not "banana"; "level" may not
+    be renamed). The values may change within those kinds: that is what an
+    override is for (the system's table checks judge them).
     """
     found: list[tuple[str, str]] = []
-    for difference in _differences(base, override, ""):
+    kinds = _kinds_by_place(base, "") if isinstance(base, dict) and base.get("kind") in TABLE_KINDS else None
+    for difference in _differences(base, override, "", "", kinds):
         found.append(difference)
         if len(found) == MAX_DIFFERENCES:
             break
     return found
 
 
-def _differences(base: Any, override: Any, pointer: str) -> Iterator[tuple[str, str]]:
+def _differences(base: Any, override: Any, pointer: str, place: str, kinds: dict[str, set[str]] | None
+                 ) -> Iterator[tuple[str, str]]:
     base, override = _cell_value(base), _cell_value(override)
     if isinstance(base, dict) and isinstance(override, dict):
         for key in sorted(set(base) | set(override), key=str):
@@ -41,18 +54,27 @@ def _differences(base: Any, override: Any, pointer: str) -> Iterator[tuple[str, 
             elif key not in base:
                 yield pointer_join(pointer, key), f"key {key!r} is not in the base entry"
             else:
-                yield from _differences(base[key], override[key], pointer_join(pointer, key))
+                yield from _differences(base[key], override[key], pointer_join(pointer, key),
+                                         pointer_join(place, key), kinds)
         return
     if isinstance(base, list) and isinstance(override, list):
         if len(base) != len(override):
             yield pointer, f"{len(override)} items where the base entry has {len(base)}"
             return
         for index, (left, right) in enumerate(zip(base, override, strict=True)):
-            yield from _differences(left, right, pointer_join(pointer, index))
+            yield from _differences(left, right, pointer_join(pointer, index), _item_place(place, index, left),
+                                     kinds)
         return
     expected, found = _kind(base), _kind(override)
     if expected != found:
         yield pointer, f"{found} where the base entry has {expected}"
+        return
+    allowed = set() if kinds is None else kinds.get(place, set())
+    if kinds is not None and not _fits(override, allowed):
+        forms = sorted(_describe_form(form) for form in allowed)
+        listed = ", ".join(forms[:MAX_FORMS]) + (", ..." if len(forms) > MAX_FORMS else "")
+        numbers = " (# = any number)" if any(form.startswith("string:") and "#" in form for form in allowed) else ""
+        yield pointer, f"{_describe(override)} where the base entry has {listed}{numbers}"
 
 
 def _cell_value(value: Any) -> Any:
@@ -65,3 +87,57 @@ def _kind(value: Any) -> str:
     if isinstance(value, dict):
         return "a mapping"
     return "a list" if isinstance(value, list) else "a single value"
+
+
+
+def _item_place(place: str, index: int, item: Any) -> str:
+    """Return the place of list item `index`: `*` for a container (a row: any row), the index for a single value.
+
+    So the cells of one table column, in every row, share a place.
+    """
+    return pointer_join(place, "*" if isinstance(_cell_value(item), dict | list) else index)
+
+
+def _kinds_by_place(base: Any, place: str) -> dict[str, set[str]]:
+    """Return the forms (see `_form`) of the single values of `base`, by place."""
+    found: dict[str, set[str]] = {}
+    base = _cell_value(base)
+    if isinstance(base, dict | list):
+        items = ([(pointer_join(place, key), value) for key, value in base.items() if key not in DOCUMENTATION_KEYS]
+                 if isinstance(base, dict) else
+                 [(_item_place(place, index, value), value) for index, value in enumerate(base)])
+        for item_place, value in items:
+            for inner, forms in _kinds_by_place(value, item_place).items():
+                found.setdefault(inner, set()).update(forms)
+    else:
+        found[place] = {_form(base)}
+    return found
+
+
+def _form(value: Any) -> str:
+    """Return the form of a single value: integer, number, null, boolean, or "string:" and its code."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    return "string:" + _NUMBER.sub("#", str(value))
+
+
+def _fits(value: Any, allowed: set[str]) -> bool:
+    form = _form(value)
+    return form in allowed or (form == "integer" and "number" in allowed)
+
+
+def _describe(value: Any) -> str:
+    form = _form(value)
+    return f"{value!r}" if form.startswith("string:") else f"{_describe_form(form)} {value!r}"
+
+
+def _describe_form(form: str) -> str:
+    if form.startswith("string:"):
+        return repr(form[len("string:"):])
+    return {"null": "a blank (null)", "boolean": "true/false", "integer": "an integer"}.get(form, "a number")
