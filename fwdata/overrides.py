@@ -91,11 +91,14 @@ def _kind(value: Any) -> str:
 
 
 def _item_place(place: str, index: int, item: Any) -> str:
-    """Return the place of list item `index`: `*` for a container (a row: any row), the index for a single value.
+    """Return the place of list item `index`: its index for a cell of a table row (a list in a list), else `*`.
 
-    So the cells of one table column, in every row, share a place.
+    So the cells of one table column share a place across the rows, and the items
+    of a named list (`cells: [...]`, every row of a list of rows) share one.
     """
-    return pointer_join(place, "*" if isinstance(_cell_value(item), dict | list) else index)
+    if not isinstance(_cell_value(item), dict | list) and place.endswith("/*"):
+        return pointer_join(place, index)
+    return pointer_join(place, "*")
 
 
 def _kinds_by_place(base: Any, place: str) -> dict[str, set[str]]:
