@@ -15,6 +15,9 @@ MAX_DIFFERENCES = 5
 MAX_FORMS = 6
 # Kinds whose single values are cells that rule code reads as numbers and codes.
 TABLE_KINDS = frozenset({"table", "chart"})
+# Of those, the kinds whose string cells are codes the rules parse with no check of their own (fw tables); the
+# Ace of Aces checks read every chart string themselves (jam marks, damage letters), so those may change freely.
+CODE_KINDS = frozenset({"table"})
 # A number inside a code ("3J", "60/FP", "0-1 FP"): an override may change it, not the code around it.
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
@@ -25,25 +28,28 @@ def shape_differences(base: Any, override: Any) -> list[tuple[str, str]]:
     Same shape means: the same keys in every mapping (documentation keys aside),
     the same length in every list, and a single value wherever the base has one
     (not a list or mapping). A restored cell `{value, printed, reason}` counts as
-    its value. In a table (TABLE_KINDS), each single value must also be of a kind the base entry holds at
-    the same place in any item of its lists (a table column, say): an integer where
-    the base has integers, a number where it has numbers, null or true/false only
-    where it has them, and a string only in a form the base uses there (its
-    numbers may change: "60/FP" may become "30/FP", not "banana"; "level" may not
-    be renamed). The values may change within those kinds: that is what an
-    override is for (the system's table checks judge them).
+    its value. In a table or chart (TABLE_KINDS), each single value must also be of
+    a kind the base entry holds at the same place in any item of its lists (a table
+    column, say): an integer where the base has integers, a number where it has
+    numbers, null or true/false only where it has them; in a fw table (CODE_KINDS)
+    a string only in a form the base uses there (its numbers may change: "60/FP"
+    may become "30/FP", not "banana"; "level" may not be renamed), in a chart a
+    string where the base has strings or integers ("2J" for 2). The values may
+    change within those kinds: that is what an override is for (the system's table
+    checks judge them).
     """
     found: list[tuple[str, str]] = []
-    kinds = _kinds_by_place(base, "") if isinstance(base, dict) and base.get("kind") in TABLE_KINDS else None
-    for difference in _differences(base, override, "", "", kinds):
+    kind = base.get("kind") if isinstance(base, dict) else None
+    kinds = _kinds_by_place(base, "") if kind in TABLE_KINDS else None
+    for difference in _differences(base, override, "", "", kinds, kind in CODE_KINDS):
         found.append(difference)
         if len(found) == MAX_DIFFERENCES:
             break
     return found
 
 
-def _differences(base: Any, override: Any, pointer: str, place: str, kinds: dict[str, set[str]] | None
-                 ) -> Iterator[tuple[str, str]]:
+def _differences(base: Any, override: Any, pointer: str, place: str, kinds: dict[str, set[str]] | None,
+                 codes: bool) -> Iterator[tuple[str, str]]:
     base, override = _cell_value(base), _cell_value(override)
     if isinstance(base, dict) and isinstance(override, dict):
         for key in sorted(set(base) | set(override), key=str):
@@ -55,7 +61,7 @@ def _differences(base: Any, override: Any, pointer: str, place: str, kinds: dict
                 yield pointer_join(pointer, key), f"key {key!r} is not in the base entry"
             else:
                 yield from _differences(base[key], override[key], pointer_join(pointer, key),
-                                         pointer_join(place, key), kinds)
+                                         pointer_join(place, key), kinds, codes)
         return
     if isinstance(base, list) and isinstance(override, list):
         if len(base) != len(override):
@@ -63,14 +69,14 @@ def _differences(base: Any, override: Any, pointer: str, place: str, kinds: dict
             return
         for index, (left, right) in enumerate(zip(base, override, strict=True)):
             yield from _differences(left, right, pointer_join(pointer, index), _item_place(place, index, left),
-                                     kinds)
+                                     kinds, codes)
         return
     expected, found = _kind(base), _kind(override)
     if expected != found:
         yield pointer, f"{found} where the base entry has {expected}"
         return
     allowed = set() if kinds is None else kinds.get(place, set())
-    if kinds is not None and not _fits(override, allowed):
+    if kinds is not None and not _fits(override, allowed, codes):
         forms = sorted(_describe_form(form) for form in allowed)
         listed = ", ".join(forms[:MAX_FORMS]) + (", ..." if len(forms) > MAX_FORMS else "")
         numbers = " (# = any number)" if any(form.startswith("string:") and "#" in form for form in allowed) else ""
@@ -130,8 +136,10 @@ def _form(value: Any) -> str:
     return "string:" + _NUMBER.sub("#", str(value))
 
 
-def _fits(value: Any, allowed: set[str]) -> bool:
+def _fits(value: Any, allowed: set[str], codes: bool) -> bool:
     form = _form(value)
+    if form.startswith("string:") and not codes:
+        return "integer" in allowed or any(other.startswith("string:") for other in allowed)
     return form in allowed or (form == "integer" and "number" in allowed)
 
 
