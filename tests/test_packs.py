@@ -16,7 +16,7 @@ from fwdata.cli import main
 from fwdata.errors import UsageError
 from fwdata.library import library_root
 from fwdata.options import BuildOptions
-from fwdata.pipeline import check_sources, load_files
+from fwdata.pipeline import build_sources, check_sources, load_files
 from fwdata.progress import no_progress
 from fwdata.sources.archive import ZipLimits, ZipPack
 from fwdata.sources.pack import pack_files, pack_root, resolve_pack
@@ -265,3 +265,29 @@ def test_a_zip_pack_is_checked_on_its_own(tmp_path: Path, pack: Path) -> None:
     target = _zip(tmp_path / "p.zip", pack)
     with pytest.raises(UsageError, match="a zip pack is checked whole and on its own"):
         resolve_pack([target, pack])
+def test_an_override_cell_keeps_the_kind_of_its_column() -> None:
+    """Numbers inside codes may change; integers stay integers, codes keep their form, row labels their names."""
+    from fwdata.overrides import shape_differences
+
+    base = {"kind": "table", "rows": [["level", 1, 2.5, "60/FP", None], ["steep", 2, 3.0, "NA", None]]}
+    assert shape_differences(base, {"kind": "table", "rows": [["steep", 7, 4, "30/FP", None],
+                                                               ["level", 2, 3.5, "NA", None]]}) == []
+    assert shape_differences(base, {"kind": "table", "rows": [["lvl", 1.0, "x", "banana", 0],
+                                                               ["steep", True, 3.0, "NA", None]]}) == [
+        ("/rows/0/0", "'lvl' where the base entry has 'level', 'steep'"),
+        ("/rows/0/1", "a number 1.0 where the base entry has an integer"),
+        ("/rows/0/2", "'x' where the base entry has a number"),
+        ("/rows/0/3", "'banana' where the base entry has '#/FP', 'NA' (# = any number)"),
+        ("/rows/0/4", "an integer 0 where the base entry has a blank (null)"),
+    ]
+    # Outside tables and charts only the shape counts (a card's strings are checked by its schema and rules).
+    assert shape_differences({"kind": "aircraft", "engine": "Merlin"}, {"kind": "aircraft", "engine": "Griffon"}) == []
+
+
+def test_check_clean_implies_build_succeeds_for_an_overridden_firing_chart(tmp_path: Path) -> None:
+    """`1.0` where the Ace of Aces firing chart has `2` passed check and crashed build: now check refuses it."""
+    case = ROOT / "tests" / "cases" / "aoa-override-cell-kind"
+    result = build_sources([case], BuildOptions(out_dir=tmp_path / "build"))
+    assert [f.code for f in result.report.findings] == ["PACK-OVERRIDE-SHAPE"]
+    assert result.catalog.get("aoa", "chart", "firing-short").base
+    assert not (tmp_path / "build").exists()

@@ -19,6 +19,9 @@ from fwdata.systems.fl.model import UNKNOWN, FlAircraft, Flight, Scenario, Side
 from fwdata.systems.fl.rules import AircraftPoints, PointFactors, VictoryPointScale
 
 RADAR_MISSILES = frozenset({"RR", "RA", "AL", "AM"})
+# Evaluations of a side's points `explore_side` may make: the bundled scenarios need at most a few hundred, while
+# unknowns multiply (three missile loads per flight the scenario is silent on: 16 such flights are 43 million).
+MAX_EVALUATIONS = 5000
 
 
 @dataclass(frozen=True)
@@ -387,11 +390,19 @@ def _evaluate_side(ctx: _Context, side: Side) -> SideOutcome:
     return SideOutcome(labels, facts, tuple(flights), sum(f.total for f in flights))
 
 
-def explore_side(scenario: Scenario, side: Side, lookup: Callable[[str], FlAircraft | None]) -> list[SideOutcome]:
-    """Return the side's total under every combination of the unknown values its rules need."""
+def explore_side(scenario: Scenario, side: Side, lookup: Callable[[str], FlAircraft | None]
+                 ) -> list[SideOutcome] | None:
+    """Return the side's total under every combination of the unknown values its rules need.
+
+    None when that takes more than MAX_EVALUATIONS evaluations (too many unknowns to try them all).
+    """
     results: list[SideOutcome] = []
     pending: list[dict[str, tuple[str, Any]]] = [{}]
+    evaluations = 0
     while pending:
+        evaluations += 1
+        if evaluations > MAX_EVALUATIONS:
+            return None
         assignment = pending.pop()
         ctx = _Context(scenario, lookup, dict(assignment))
         try:
@@ -407,7 +418,12 @@ def assess_side(scenario: Scenario, side: Side, lookup: Callable[[str], FlAircra
     reason = side_points_unknown_reason(scenario, side, lookup)
     if reason is not None:
         return SideAssessment(side, side.scenario_points, "unknown", reason=reason)
-    outcomes = tuple(explore_side(scenario, side, lookup))
+    explored = explore_side(scenario, side, lookup)
+    if explored is None:
+        return SideAssessment(side, side.scenario_points, "unknown",
+                              reason=f"its unknown values (such as flights with no missiles: key) have more than "
+                                     f"{MAX_EVALUATIONS} combinations to try; state them in the scenario")
+    outcomes = tuple(explored)
     if side.scenario_points is None:
         return SideAssessment(side, None, "not-printed", outcomes)
     agreeing = tuple(o for o in outcomes if o.total == side.scenario_points)

@@ -12,12 +12,15 @@ from fwdata.systems.fw.card_checks import check_card
 from fwdata.systems.fw.model import AircraftDataCard, Scenario, resolve_variant_chain
 from fwdata.systems.fw.scenario_checks import check_scenario
 from fwdata.systems.fw.simulation_checks import check_simulations
-from fwdata.systems.fw.table_checks import check_table
-from fwdata.systems.fw.tables import RuleTable, catalog_tables
+from fwdata.systems.fw.table_checks import check_table, usable_rule_tables
+from fwdata.systems.fw.tables import RuleTable
 
 
 def run_checks(catalog: Catalog, options: BuildOptions) -> Iterator[Finding]:
-    """Yield every Fighting Wings finding: references, table shapes and rules, cards, scenarios."""
+    """Yield every Fighting Wings finding: references, table shapes and rules, cards, scenarios.
+
+    The simulations read only the tables every rule can use (`usable_rule_tables`).
+    """
     yield from check_variant_bases(catalog)
     yield from check_scenario_references(catalog)
     yield from check_table_shapes(catalog)
@@ -29,7 +32,8 @@ def run_checks(catalog: Catalog, options: BuildOptions) -> Iterator[Finding]:
         card = lookup(card_id)
         return resolve_variant_chain(card, lookup) if card else None
 
-    tables = catalog_tables(catalog)
+    tables, unusable = usable_rule_tables(catalog)
+    yield from unusable
     for entry in catalog.entries("fw", "aircraft"):
         card = resolved(entry.model.id)
         if card is not None:

@@ -20,7 +20,8 @@ from fwdata.systems.fw.simulation_checks import (
     climb_verdict,
     flyable_bands,
 )
-from fwdata.systems.fw.tables import RuleTable, catalog_tables
+from fwdata.systems.fw.table_checks import usable_rule_tables
+from fwdata.systems.fw.tables import RuleTable
 
 ALL_RATES = ("ez", *TURN_RATES)
 
@@ -83,9 +84,9 @@ def degrees_per_turn(turn_chart: RuleTable, band: PerformanceBand, speed: float,
     if requirement is None:
         return None
     full_fps = rules.flight_points(speed).full_fps
-    facings = 0
-    while requirement.fps_for_facings(facings + 1) <= full_fps:
-        facings += 1
+    # Each facing costs at least 1 FP, or an FP buys at most 3 (the Turn Chart's cells, checked before).
+    most = full_fps * max(requirement.facings_per_fp, 1)
+    facings = next((n for n in range(most + 1) if requirement.fps_for_facings(n + 1) > full_fps), most)
     return facings * 30
 
 
@@ -170,9 +171,9 @@ def simulate_source(card: str, check: Callable[[Sequence[Path], BuildOptions], R
     `check` runs the pipeline on a list of paths (the CLI's Toolbox.check); a file
     is checked with its pack, so a variant finds its base card, and the play-aid
     tables are the base library's (or the pack's declared overrides). Returns
-    (None, report) when the card has errors; the report then holds that card's
-    findings. Raises UsageError when the card cannot be found or is not a
-    Fighting Wings aircraft.
+    (None, report) when the card has errors, or a table the simulation reads cannot
+    be used (FW-TABLE-CELL); the report then holds those findings. Raises
+    UsageError when the card cannot be found or is not a Fighting Wings aircraft.
     """
     from fwdata.systems.fw.model import resolve_variant_chain
 
@@ -203,7 +204,11 @@ def simulate_source(card: str, check: Callable[[Sequence[Path], BuildOptions], R
     resolved = resolve_variant_chain(entry.model, lookup)
     if resolved is None:
         return None, own
-    return simulate_card(resolved, catalog_tables(result.catalog), options), own
+    tables, unusable = usable_rule_tables(result.catalog)
+    if not {"fractional-values", "flight-proportions", "turn-chart"} <= tables.keys():
+        return None, Report(findings=[*own.findings, *unusable],
+                            files_read=1 + len({finding.location.path for finding in unusable}))
+    return simulate_card(resolved, tables, options), own
 
 
 def report_panels(report: SimulationReport) -> list[Panel]:

@@ -5,13 +5,102 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from fwdata.findings import Finding, info, warning
+from fwdata.findings import Finding, error, info, warning
 from fwdata.sources.document import SourceDocument
+from fwdata.systems import Catalog
 from fwdata.systems.fw import rules
 from fwdata.systems.fw.tables import RuleTable
 
 FVT_FRACTIONS = {"quarter": "1/4", "third": "1/3", "half": "1/2", "two_thirds": "2/3"}
 TURN_RATE_KEYS = ("ez", "tt", "ht", "bt", "et")
+
+
+# The bases (FP) at which the flight proportions are tried: every speed a card may list.
+PROBE_BASES = tuple(0.5 * i for i in range(1, 41))
+
+
+def usable_rule_tables(catalog: Catalog) -> tuple[dict[str, RuleTable], list[Finding]]:
+    """Return the tables the rules may read, by id, and an FW-TABLE-CELL error for each cell they cannot use.
+
+    Rule code reads the Fractional Values Table, the Flight Proportions Table and the
+    Turn Chart as numbers and codes; a table with any cell it cannot use is left out
+    (the rules needing it are skipped) so no rule runs on it. Other tables are kept.
+    """
+    tables: dict[str, RuleTable] = {}
+    findings: list[Finding] = []
+    entries = {entry.model.id: entry for entry in catalog.entries("fw", "table")}
+    # The Flight Proportions are tried through the Fractional Values Table: that one first.
+    for table_id, entry in sorted(entries.items(), key=lambda item: item[0] != "fractional-values"):
+        problems = list(_unusable_cells(entry.model, entry.document, tables))
+        findings += problems
+        if not problems:
+            tables[table_id] = entry.model
+    return tables, findings
+
+
+def _unusable_cells(table: RuleTable, document: SourceDocument, usable: dict[str, RuleTable]) -> Iterator[Finding]:
+    if table.id == "fractional-values":
+        yield from _fvt_cells(table, document)
+    elif table.id == "turn-chart":
+        yield from _turn_cells(table, document)
+    elif table.id == "flight-proportions":
+        yield from _proportion_cells(table, document, usable.get("fractional-values"))
+
+
+def _fvt_cells(table: RuleTable, document: SourceDocument) -> Iterator[Finding]:
+    """Each number is a non-negative multiple of 0.5; each fraction of it lies between 0 and it (OTR 3.5.1)."""
+    number_column = table.column_index("number")
+    for r, row in enumerate(table.rows):
+        number = row[number_column]
+        if not isinstance(number, int | float) or not 0 <= number <= 1000 or number * 2 != int(number * 2):
+            yield error(document.locate(f"/rows/{r}/{number_column}"), "FW-TABLE-CELL",
+                        f"row {r + 1}: number {number!r} is not a multiple of 0.5 from 0 to 1000 (OTR 3.5.1)")
+            continue
+        for key in FVT_FRACTIONS:
+            c = table.column_index(key)
+            if not isinstance(row[c], int | float) or not 0 <= row[c] <= number:  # type: ignore[operator]
+                yield error(document.locate(f"/rows/{r}/{c}"), "FW-TABLE-CELL",
+                            f"row {r + 1}: {FVT_FRACTIONS[key]} of {number} is {row[c]!r}; expected a number from 0 "
+                            f"to {number} (OTR 3.5.1)")
+
+
+def _turn_cells(table: RuleTable, document: SourceDocument) -> Iterator[Finding]:
+    """Speeds are numbers; each rate cell is NA or FPs per 30 deg of at least 1 (QS Turn Chart)."""
+    for r, row in enumerate(table.rows):
+        for key in ("speed_min", "speed_max"):
+            c = table.column_index(key)
+            if not isinstance(row[c], int | float) or not math.isfinite(row[c]):
+                yield error(document.locate(f"/rows/{r}/{c}"), "FW-TABLE-CELL",
+                            f"row {r + 1}: {key} {row[c]!r} is not a speed in FP (QS Turn Chart)")
+        for key in TURN_RATE_KEYS:
+            c = table.column_index(key)
+            try:
+                requirement = rules.parse_turn_cell(row[c])
+            except ValueError as problem:
+                yield error(document.locate(f"/rows/{r}/{c}"), "FW-TABLE-CELL", f"row {r + 1}: {problem}")
+                continue
+            if requirement is not None and min(requirement.fps_per_facing) < 1:
+                yield error(document.locate(f"/rows/{r}/{c}"), "FW-TABLE-CELL",
+                            f"row {r + 1}: {key.upper()} cell {row[c]!r} asks fewer than 1 FP per 30 deg; every "
+                            "facing change costs at least 1 FP, or the chart says 60/FP, 90/FP or NA "
+                            "(QS Turn Chart)")
+
+
+def _proportion_cells(table: RuleTable, document: SourceDocument, fvt: RuleTable | None) -> Iterator[Finding]:
+    """Every attitude has a row whose codes the rules can read at every basis (QS 2.9, Flight Proportions)."""
+    if fvt is None:
+        return
+    for attitude in rules.ATTITUDES:
+        for basis in PROBE_BASES:
+            try:
+                rules.mandatory_change(attitude, basis, fvt, table)
+                rules.optional_change_limit(attitude, basis, fvt, table)
+                rules.vfp_range(attitude, basis, int(basis), fvt, table, start_attitude=attitude, speed=basis)
+            except (KeyError, ValueError) as problem:
+                yield error(document.locate("/rows"), "FW-TABLE-CELL",
+                            f"the rules cannot read this table for {rules.attitude_class(attitude)} flight: "
+                            f"{str(problem).strip(chr(39))} (QS 2.9, Flight Proportions Table)")
+                return
 
 
 def check_table(table: RuleTable, document: SourceDocument) -> Iterator[Finding]:
