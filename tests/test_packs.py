@@ -139,8 +139,10 @@ def test_manifest_errors_point_at_the_manifest(pack: Path) -> None:
     assert lines[1].startswith(f"{pack}/fwdata-pack.yaml:4:1: error SCHEMA: unknown key 'foo'")
 
 
-def test_check_from_inside_a_pack_with_no_paths(pack: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(pack)
+@pytest.mark.parametrize("where", [".", "cards/fw", "scenarios"])
+def test_check_from_inside_a_pack_with_no_paths_checks_the_whole_pack(pack: Path, where: str,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(pack / where)
     result = CliRunner().invoke(main, ["check"])
     assert result.exit_code == 1
     assert result.stdout.splitlines()[-1] == "1 error, 0 warnings in 3 files"

@@ -67,16 +67,18 @@ def resolve_pack(paths: Sequence[Path], *, cwd: Path | None = None) -> Pack:
     own manifest counts only for paths in its source folders); else, for a path
     inside a `cards/`, `scenarios/` or `tables/` folder, that folder's parent; else
     the folder named (or the folder of the file named). A `.zip` file named alone
-    is a zip pack, read in memory (fwdata/sources/archive.py). With no paths, the current
-    folder is the pack when it has a manifest or any of the source folders, and
-    otherwise the base library is checked. Raises UsageError for a path that does
+    is a zip pack, read in memory (fwdata/sources/archive.py). With no paths, the pack
+    is the one holding the current folder (its root found as for a path, so a
+    subfolder of a pack checks the whole pack) when that root has a manifest or any
+    of the source folders, and otherwise the base library is checked. Raises UsageError for a path that does
     not exist, for paths of more than one pack, when a pack has no sources, and
     for a zip that is not a usable zip pack.
     """
     base = (cwd or Path.cwd())
     if not paths:
-        looks_like_pack = (base / MANIFEST).is_file() or any((base / name).is_dir() for name in SOURCE_FOLDERS)
-        root = base if looks_like_pack else library_root()
+        root = pack_root(base)
+        looks_like_pack = (root / MANIFEST).is_file() or any((root / name).is_dir() for name in SOURCE_FOLDERS)
+        root = root if looks_like_pack else library_root()
         found = _discover(root)
         if not found.files:
             raise UsageError(f"no YAML sources (*.yaml, *.yml) in the pack at {root}")
