@@ -94,17 +94,17 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     only when rendering added none either (overflow is a finding): a failed
     build leaves the previous build folder as it was. The build folder is
     claimed (locked, recovered after a killed build, checked to be fwdata's own)
-    before rendering, so a folder in use or not fwdata's fails fast; see
+    before the checks, so a folder in use or not fwdata's fails at once; see
     `fwdata.write.claim_build_folder`. The outputs end with `findings.txt`, the
     full findings report (hidden findings marked).
     `progress` hears of every file loaded and every system checked and rendered.
     Raises OutputError when the build folder cannot be written, is being written
     by another build, or is a non-empty folder fwdata did not make.
     """
-    result, reviewer, findings = _check(paths, options, schema_root, progress)
-    if result.report.failed(options.strict):
-        return result
     with claim_build_folder(options.out_dir) as build_folder:
+        result, reviewer, findings = _check(paths, options, schema_root, progress)
+        if result.report.failed(options.strict):
+            return result
         systems = registered_systems()
         progress("rendering", 0, len(systems))
         rendered_findings: list[Finding] = []
