@@ -23,7 +23,7 @@ def group() -> None:
 @click.option("--climb-model", type=click.Choice(["designer-note", "qs"]), default="designer-note", show_default=True,
               help="Points per 100-ft increment for the lost Climb Decel table (docs/fw-rules.md).")
 @click.option("--plot", "plot_path", type=click.Path(path_type=Path),
-              help="Also draw the acceleration and climb curves into PLOT (.png or .pdf).")
+              help="Also draw the acceleration and climb curves into PATH (.png or .pdf).")
 @click.pass_obj
 @stops_cleanly
 def simulate(toolbox: Toolbox, card: str, output_format: str, climb_model: str, plot_path: Path | None) -> None:
