@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import shutil
@@ -170,9 +171,11 @@ def _locked(lock_path: Path, out_dir: Path) -> Iterator[None]:
     """Hold an exclusive flock on `lock_path`, removing the file when done; raises OutputError when taken."""
     while True:
         try:
-            descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+            # never through a link: the lock file must not create or touch a file elsewhere
+            descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
         except OSError as exc:
-            raise OutputError(f"cannot write {out_dir}: {exc.strerror or exc}") from None
+            problem = "its lock file is a symbolic link" if exc.errno == errno.ELOOP else exc.strerror or exc
+            raise OutputError(f"cannot write {out_dir}: {problem} ({lock_path})") from None
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -200,3 +200,12 @@ def test_build_cli_refuses_a_users_folder_with_one_line(tmp_path: Path) -> None:
                              "marker (a build replaces its folder whole); name a new or empty folder\n")
     assert tree(documents) == {"thesis.txt": b"years of work"}
     assert os.listdir(tmp_path) == ["Documents"]
+
+
+def test_a_lock_file_that_is_a_link_is_refused_and_its_target_never_made(tmp_path: Path) -> None:
+    (tmp_path / ".build.fwdata-lock").symlink_to(tmp_path / "elsewhere")
+    with pytest.raises(OutputError) as raised:
+        write_outputs([Output("a.pdf", b"x")], tmp_path / "build")
+    assert str(raised.value) == (f"cannot write {tmp_path / 'build'}: its lock file is a symbolic link "
+                                 f"({tmp_path / '.build.fwdata-lock'})")
+    assert not (tmp_path / "elsewhere").exists() and not (tmp_path / "build").exists()

@@ -90,12 +90,16 @@ def read_regular(path: Path, max_bytes: int, *, follow: bool = True) -> bytes:
 
 def _read_descriptor(descriptor: int, max_bytes: int) -> bytes:
     """Read an opened file after checking, on the descriptor itself, that it is a regular file of a fitting size."""
+    try:
+        status = os.fstat(descriptor)
+    except OSError as exc:
+        os.close(descriptor)
+        raise Refused("SOURCE-UNREADABLE", _os_problem(exc)) from None
+    if not stat.S_ISREG(status.st_mode):  # checked before fdopen, which refuses a folder with its own error
+        os.close(descriptor)
+        raise Refused("SOURCE-UNREADABLE", f"not a regular file ({_file_type(status.st_mode)} cannot be a source)")
     with os.fdopen(descriptor, "rb") as stream:
         try:
-            status = os.fstat(stream.fileno())
-            if not stat.S_ISREG(status.st_mode):
-                raise Refused("SOURCE-UNREADABLE", f"not a regular file ({_file_type(status.st_mode)} cannot be "
-                              "a source)")
             if status.st_size > max_bytes:
                 raise Refused("YAML-TOO-LARGE", f"file is {status.st_size} bytes; the limit is {max_bytes} bytes")
             data = stream.read(max_bytes + 1)  # never trust the reported size: it may grow, or lie

@@ -57,7 +57,7 @@ class Pack:
         """Tell whether the pack has an entry at `path` (it may still be refused when read)."""
         if self.archive is not None:
             return self.archive.has(path)
-        return path.is_file() or path.is_symlink()
+        return os.path.lexists(path)  # a folder or pipe in its place is there, and refused when read
 
 
 def resolve_pack(paths: Sequence[Path], *, cwd: Path | None = None) -> Pack:
@@ -77,7 +77,7 @@ def resolve_pack(paths: Sequence[Path], *, cwd: Path | None = None) -> Pack:
     base = (cwd or Path.cwd())
     if not paths:
         root = pack_root(base)
-        looks_like_pack = (root / MANIFEST).is_file() or any((root / name).is_dir() for name in SOURCE_FOLDERS)
+        looks_like_pack = os.path.lexists(root / MANIFEST) or any((root / name).is_dir() for name in SOURCE_FOLDERS)
         root = root if looks_like_pack else library_root()
         found = _discover(root)
         if not found.files:
@@ -131,7 +131,7 @@ def _pack(root: Path, files: Sequence[Path], reported: Sequence[Path], reports_m
           refused: Mapping[Path, Refused]) -> Pack:
     manifest = root / MANIFEST
     return Pack(root=root, files=tuple(files), reported=tuple(reported),
-                manifest=manifest if manifest.is_file() or manifest.is_symlink() else None,
+                manifest=manifest if os.path.lexists(manifest) else None,
                 reports_manifest=reports_manifest, is_base=root.resolve() == library_root().resolve(),
                 refused=refused)
 
@@ -154,7 +154,7 @@ def pack_root(path: Path) -> Path:
     absolute = start.resolve()
     base = library_root().resolve()
     for folder in (absolute, *absolute.parents):
-        if (folder / MANIFEST).is_file() and (folder != base or _in_base_sources(absolute, base)):
+        if os.path.lexists(folder / MANIFEST) and (folder != base or _in_base_sources(absolute, base)):
             return _relative_like(start, absolute, folder)
     for folder in (absolute, *absolute.parents):
         if folder.name in SOURCE_FOLDERS and folder.parent != folder:

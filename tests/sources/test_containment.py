@@ -194,6 +194,26 @@ def test_the_manifest_and_its_baseline_are_read_only_inside_the_pack(pack: Path)
     assert [(f.location.line, f.code) for f in baseline] == [(4, "SOURCE-OUTSIDE-PACK")]
 
 
+@pytest.mark.parametrize("kind", ["folder", "pipe"])
+def test_a_manifest_or_baseline_that_is_a_folder_or_pipe_is_a_finding_not_skipped(pack: Path, kind: str) -> None:
+    def make(path: Path) -> None:
+        path.mkdir() if kind == "folder" else os.mkfifo(path)
+
+    manifest = pack / "fwdata-pack.yaml"
+    make(manifest)
+    found = check_sources([pack], BuildOptions()).report.findings
+    assert [(f.location.path, f.code) for f in found if f.location.path == _shown(manifest)] == [
+        (_shown(manifest), "SOURCE-UNREADABLE")]
+
+    manifest.rmdir() if kind == "folder" else manifest.unlink()
+    manifest.write_text("id: my-pack\nname: My pack\nversion: '1.0'\nbaseline: known.json\n", encoding="utf-8")
+    make(pack / "known.json")
+    found = check_sources([pack], BuildOptions(pack_baseline=True)).report.findings
+    baseline = [f for f in found if f.location.path == _shown(manifest)]
+    assert [(f.location.line, f.code) for f in baseline] == [(4, "SOURCE-UNREADABLE")]
+    assert f"not a regular file (a {kind} cannot be a source)" in baseline[0].message
+
+
 def test_no_network_access_for_remote_schema_values(pack: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Remote `$schema`, `$ref` and modelines in a pack are data, never fetched (issue 9, class 4)."""
     attempts: list[object] = []
