@@ -12,11 +12,18 @@ import jsonschema
 
 from fwdata.errors import UsageError
 from fwdata.library import library_root
-from fwdata.schema_export import export_schema, kind_label, modeline, parse_kind, schema_reference
+from fwdata.schema_export import (
+    PACK_SCHEMA_FOLDER,
+    export_schema,
+    kind_label,
+    modeline,
+    parse_kind,
+    schema_reference,
+)
 from fwdata.sources import load_source
 from fwdata.suggestions import did_you_mean
 from fwdata.validate import KindKey
-from fwdata.write import write_file
+from fwdata.write import refuse_links_out, write_file
 
 # Where each kind lives, in a pack as in the base library.
 KIND_FOLDERS: dict[KindKey, PurePosixPath] = {
@@ -61,7 +68,8 @@ def new_document(system: str, kind: str, new_id: str, *, pack: Path, from_id: st
     SCHEMA findings until filled; with it, the text of the bundled document of that
     kind and id with `id:` replaced. Raises UsageError (exit 2) for an unknown kind,
     a bad id, an unknown `from_id`, or a file that already exists (never
-    overwritten); OutputError when it cannot be written.
+    overwritten); OutputError when it cannot be written or a link in the pack
+    would carry the file or the schemas outside it.
     """
     key = parse_kind([system, kind])
     for value, label in ((new_id, "ID"), (from_id, "--from")):
@@ -73,6 +81,8 @@ def new_document(system: str, kind: str, new_id: str, *, pack: Path, from_id: st
     target = pack.joinpath(*folder.parts, f"{new_id}.yaml")
     if target.exists():
         raise UsageError(f"{target} already exists (fwdata new never overwrites a file)")
+    for place in (target, pack.joinpath(*PACK_SCHEMA_FOLDER.parts)):
+        refuse_links_out(pack, place)
     source_text = _bundled_text(key, from_id) if from_id is not None else None
     reference = schema_reference(target, key)
     text = render_document(key, new_id, modeline(reference), source_text=source_text, from_id=from_id)

@@ -33,6 +33,18 @@ def _file_mode(base: int = 0o666) -> int:
     return base & ~umask
 
 
+def refuse_links_out(root: Path, path: Path) -> None:
+    """Raise OutputError when writing `path` would go through a link that leaves the folder `root`.
+
+    `path` and the folders above it need not exist yet: the part that exists is
+    resolved, links included, and must stay inside `root` (itself resolved).
+    """
+    real_root = os.path.realpath(root)
+    real = os.path.realpath(path)
+    if os.path.commonpath([real_root, real]) != real_root:
+        raise OutputError(f"refusing to write {path}: a link leads outside {root} (to {real})")
+
+
 def write_file(target: Path, data: bytes) -> None:
     """Write one file atomically (temp file in the same folder, then rename); raises OutputError."""
     try:

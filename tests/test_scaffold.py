@@ -90,3 +90,15 @@ def test_bad_arguments_are_one_line_and_exit_2(tmp_path: Path, args, message) ->
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith(f"fwdata: {message}") and result.stderr.count("\n") == 1
     assert not (tmp_path / "cards").exists()
+
+
+@pytest.mark.parametrize("link", ["cards/fw", ".fwdata"])
+def test_new_never_writes_through_a_link_out_of_the_pack(tmp_path: Path, link: str) -> None:
+    pack, victim = tmp_path / "pack", tmp_path / "victim"
+    victim.mkdir()
+    (pack / link).parent.mkdir(parents=True, exist_ok=True)
+    (pack / link).symlink_to(victim)
+    result = new(pack, "fw", "aircraft", "a")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert "a link leads outside" in result.stderr
+    assert list(victim.iterdir()) == []
