@@ -67,7 +67,7 @@ def main() -> int:
         for done, (index, label, outcome, fuzz_input) in enumerate(pool.imap_unordered(one, jobs, chunksize=4), 1):
             built += outcome.built
             if outcome.seconds > slowest[0]:
-                slowest = (outcome.seconds, f"#{index} {label}")
+                slowest = (outcome.seconds, f"#{index} {label}{', checked and built' if outcome.built else ''}")
             if outcome.problems:
                 crashes += 1
                 keep = args.keep / f"{args.seed}-{index}"
