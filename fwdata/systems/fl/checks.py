@@ -419,11 +419,12 @@ def check_scenario_points(score: ScenarioScore, doc: SourceDocument) -> Iterator
 
 def _recount_note(score: ScenarioScore) -> str:
     assert score.recount is not None
+    printed = {o.pointer: o.count for s in score.scenario.sides for o in s.flights}
     changes = [
         f"{f.unit_printed} {f.count}"
         for side in score.recount.scenario.sides
         for f in side.flights
-        if any(o.pointer == f.pointer and o.count != f.count for s in score.scenario.sides for o in s.flights)
+        if f.pointer in printed and printed[f.pointer] != f.count
     ]
     return ", ".join(changes)
 

@@ -19,9 +19,10 @@ from fwdata.systems.fl.model import UNKNOWN, FlAircraft, Flight, Scenario, Side
 from fwdata.systems.fl.rules import AircraftPoints, PointFactors, VictoryPointScale
 
 RADAR_MISSILES = frozenset({"RR", "RA", "AL", "AM"})
-# Evaluations of a side's points `explore_side` may make: the bundled scenarios need at most a few hundred, while
-# unknowns multiply (three missile loads per flight the scenario is silent on: 16 such flights are 43 million).
-MAX_EVALUATIONS = 5000
+# Work `explore_side` may do for one side, in flight evaluations (one evaluation of the side's points costs one per
+# flight of the scenario): the bundled scenarios need at most 36, while unknowns multiply (three missile loads per
+# flight the scenario is silent on: 16 such flights are 43 million evaluations).
+MAX_FLIGHT_EVALUATIONS = 20_000
 
 
 @dataclass(frozen=True)
@@ -146,14 +147,22 @@ class _Context:
     scenario: Scenario
     aircraft: Callable[[str], FlAircraft | None]
     assignment: dict[str, tuple[str, Any]] = field(default_factory=dict)
-    order: list[str] = field(default_factory=list)
+    # Keys of the facts used, in the order first needed (a dict for constant-time membership).
+    order: dict[str, None] = field(default_factory=dict)
+    # Whole-scenario answers already worked out under this assignment, so one evaluation scans each flight list once.
+    memo: dict[tuple[str, str], Any] = field(default_factory=dict)
 
     def fact(self, fact: Fact) -> Any:
         if fact.key not in self.assignment:
             raise NeedFact(fact)
-        if fact.key not in self.order:
-            self.order.append(fact.key)
+        self.order.setdefault(fact.key)
         return self.assignment[fact.key][1]
+
+    def remembered(self, key: tuple[str, str], compute: Callable[[], Any]) -> Any:
+        """Return compute()'s answer, computed once per assignment (the facts it used are already in `order`)."""
+        if key not in self.memo:
+            self.memo[key] = compute()
+        return self.memo[key]
 
 
 def flight_missiles(ctx: _Context, side: Side, flight: Flight) -> str:
@@ -182,12 +191,22 @@ def flight_missiles(ctx: _Context, side: Side, flight: Flight) -> str:
 
 def side_uses_missiles(ctx: _Context, side: Side) -> bool:
     """Return whether any aircraft of the side carries missiles."""
-    return any(flight_missiles(ctx, side, flight) != "none" for flight in side.flights)
+    return bool(
+        ctx.remembered(
+            ("uses", side.pointer),
+            lambda: any(flight_missiles(ctx, side, flight) != "none" for flight in side.flights),
+        )
+    )
 
 
 def side_has_new_missiles(ctx: _Context, side: Side) -> bool:
     """Return whether the side carries HA, AL or AM missiles (26.2.3.2.7)."""
-    return any(flight_missiles(ctx, side, flight) == "new" for flight in side.flights)
+    return bool(
+        ctx.remembered(
+            ("new", side.pointer),
+            lambda: any(flight_missiles(ctx, side, flight) == "new" for flight in side.flights),
+        )
+    )
 
 
 def has_controller(ctx: _Context, side: Side) -> bool:
@@ -215,10 +234,8 @@ def can_carry_missiles(ctx: _Context, aircraft: FlAircraft) -> bool:
     known = aircraft.can_carry_missiles()
     if known is not None:
         return known
-    for side in ctx.scenario.sides:
-        for flight in side.flights:
-            if flight.aircraft == aircraft.id and flight.missiles:
-                return True
+    if ctx.remembered(("carried", aircraft.id), lambda: _carried_in_scenario(ctx.scenario, aircraft)):
+        return True
     return bool(
         ctx.fact(
             Fact(
@@ -228,6 +245,10 @@ def can_carry_missiles(ctx: _Context, aircraft: FlAircraft) -> bool:
             )
         )
     )
+
+
+def _carried_in_scenario(scenario: Scenario, aircraft: FlAircraft) -> bool:
+    return any(flight.aircraft == aircraft.id and flight.missiles for side in scenario.sides for flight in side.flights)
 
 
 def can_carry_external_gun(ctx: _Context, aircraft: FlAircraft) -> bool:
@@ -270,6 +291,10 @@ def countermeasures_rating(ctx: _Context, aircraft: FlAircraft) -> int:
 
 def _no_missile_exception(ctx: _Context) -> bool:
     """26.2.3.2.1 exceptions: no side uses missiles and all aircraft could carry them, or none can carry any."""
+    return bool(ctx.remembered(("exception", ""), lambda: _scenario_no_missile_exception(ctx)))
+
+
+def _scenario_no_missile_exception(ctx: _Context) -> bool:
     scenario = ctx.scenario
     types = [ctx.aircraft(flight.aircraft) for side in scenario.sides for flight in side.flights]
     known_types = [t for t in types if t is not None]
@@ -394,15 +419,17 @@ def explore_side(scenario: Scenario, side: Side, lookup: Callable[[str], FlAircr
                  ) -> list[SideOutcome] | None:
     """Return the side's total under every combination of the unknown values its rules need.
 
-    None when that takes more than MAX_EVALUATIONS evaluations (too many unknowns to try them all).
+    Each evaluation costs one flight evaluation per flight of the scenario (with each side's flight list scanned
+    once); None when more combinations remain after MAX_FLIGHT_EVALUATIONS (too many unknowns to try them all).
     """
     results: list[SideOutcome] = []
     pending: list[dict[str, tuple[str, Any]]] = [{}]
-    evaluations = 0
+    cost = sum(len(s.flights) for s in scenario.sides)
+    spent = 0
     while pending:
-        evaluations += 1
-        if evaluations > MAX_EVALUATIONS:
+        if spent and spent + cost > MAX_FLIGHT_EVALUATIONS:
             return None
+        spent += cost
         assignment = pending.pop()
         ctx = _Context(scenario, lookup, dict(assignment))
         try:
@@ -421,8 +448,9 @@ def assess_side(scenario: Scenario, side: Side, lookup: Callable[[str], FlAircra
     explored = explore_side(scenario, side, lookup)
     if explored is None:
         return SideAssessment(side, side.scenario_points, "unknown",
-                              reason=f"its unknown values (such as flights with no missiles: key) have more than "
-                                     f"{MAX_EVALUATIONS} combinations to try; state them in the scenario")
+                              reason=f"its unknown values (such as flights with no missiles: key) have too many "
+                                     f"combinations to try within {MAX_FLIGHT_EVALUATIONS} flight evaluations; "
+                                     f"state them in the scenario")
     outcomes = tuple(explored)
     if side.scenario_points is None:
         return SideAssessment(side, None, "not-printed", outcomes)

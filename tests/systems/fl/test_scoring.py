@@ -6,6 +6,7 @@ real agreements and disagreements of the printed scenarios.
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from pathlib import Path
 
@@ -289,6 +290,46 @@ def test_degenerate_scenarios_give_findings_not_tracebacks(tmp_path: Path) -> No
     assert not any(f.severity.value == "error" for f in result.report.findings)
     rendered = render_outputs(result.catalog, BuildOptions())
     assert any(o.path == "fl/scenario/test-scenario.pdf" for o in rendered.outputs)
+
+
+def test_many_flights_without_missiles_end_in_the_budget_finding(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """60 flights a side without `missiles:` (8 missiles_alternatives each) are 3^120 loads: FL-SP-UNKNOWN, bounded.
+
+    Each evaluation of a side scans each flight list once (3 missile lookups per flight at most), and each side is
+    explored twice at most (printed counts and unit-number counts) within MAX_FLIGHT_EVALUATIONS.
+    """
+    from ruamel.yaml import YAML
+
+    from fwdata.systems.fl import scoring
+
+    case = ROOT / "tests" / "cases" / "fl-sp-budget"
+    for name in ("aircraft.yaml", "nation.yaml"):
+        (tmp_path / name).write_text((case / name).read_text(encoding="utf-8"), encoding="utf-8")
+    yaml = YAML()
+    doc = yaml.load((case / "scenario.yaml").read_text(encoding="utf-8"))
+    alternatives = [[{"count": n, "type": t}] for n in (1, 2) for t in ("RA", "HA", "RR", "HN")]
+    for side in doc["sides"]:
+        template = {key: value for key, value in side["flights"][0].items() if key != "missiles"}
+        side["flights"] = [{**template, "number": i % 9 + 1, "missiles_alternatives": alternatives} for i in range(60)]
+    # JSON is YAML (one line per value); a YAML dump would write the shared flight as aliases.
+    (tmp_path / "scenario.yaml").write_text(json.dumps(doc, indent=1), encoding="utf-8")
+    calls = 0
+    original = scoring.flight_missiles
+
+    def counted(*args):  # type: ignore[no-untyped-def]
+        nonlocal calls
+        calls += 1
+        return original(*args)
+
+    monkeypatch.setattr(scoring, "flight_missiles", counted)
+    result = check_sources([tmp_path], BuildOptions())
+    unknown = [f.message for f in result.report.findings if f.code == "FL-SP-UNKNOWN"]
+    budget = f"too many combinations to try within {scoring.MAX_FLIGHT_EVALUATIONS} flight evaluations"
+    assert [m.split(":")[0] for m in unknown] == ["Alpha", "Bravo"]
+    assert all(budget in m for m in unknown)
+    assert 0 < calls <= 2 * 2 * 3 * (scoring.MAX_FLIGHT_EVALUATIONS + 120)
 
 
 @given(
