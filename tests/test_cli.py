@@ -11,6 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from fwdata.cli import main
+from fwdata.systems import Output
+from fwdata.write import BUILD_MARKER, write_outputs
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = Path(__file__).parent / "cases" / "schema-errors"
@@ -108,13 +110,13 @@ def test_duplicate_id_is_reported(runner: CliRunner, fw_pack: Path) -> None:
 
 def test_build_writes_nothing_when_there_are_errors(runner: CliRunner, fw_pack: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
-    out.mkdir()
-    (out / "previous.pdf").write_bytes(b"keep me")
+    write_outputs([Output("previous.pdf", b"keep me")], out)  # a previous build
     (fw_pack / "cards/fw/broken.yaml").write_text("system: fw\nkind: aircraft\nid: x\n")
     result = runner.invoke(main, ["build", "--out", str(out), str(fw_pack)])
     assert result.exit_code == 1
-    assert sorted(p.name for p in out.rglob("*")) == ["previous.pdf"]
+    assert sorted(p.name for p in out.rglob("*")) == [BUILD_MARKER, "previous.pdf"]
     assert (out / "previous.pdf").read_bytes() == b"keep me"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "pack"]  # no lock or sibling left
 
 
 def test_build_into_a_file_is_a_setup_error(runner: CliRunner, fw_pack: Path, tmp_path: Path) -> None:
