@@ -261,3 +261,15 @@ def test_an_id_with_a_final_newline_is_refused_by_its_pattern(tmp_path: Path) ->
     ids = [f for f in findings if f.location.pointer == "/id"]
     assert [(f.code, f.location.line, f.message) for f in ids] == [
         ("SCHEMA", 3, "id: 'p-51d\\n' is not a valid id: lowercase kebab-case, e.g. p-51d")]
+
+
+@pytest.mark.parametrize("count", ["-1", "0", "9", "9" * 39])
+def test_a_missile_alternative_carries_one_to_eight_missiles_like_a_load(tmp_path: Path, count: str) -> None:
+    bundled = (schema_root().parent / "scenarios" / "fl" / "25-6.yaml").read_text(encoding="utf-8")
+    assert "- {count: 4, type: HW}" in bundled
+    path = tmp_path / "scenario.yaml"
+    path.write_text(bundled.replace("- {count: 4, type: HW}", f"- {{count: {count}, type: HW}}", 1), encoding="utf-8")
+    document, problems = load_source(path)
+    assert not problems and document is not None
+    _, findings = validate_documents([document], load_schemas(schema_root(), [("fl", "scenario")]))
+    assert [(f.code, f.location.pointer.endswith("/count")) for f in findings] == [("SCHEMA", True)]
