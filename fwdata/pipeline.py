@@ -8,7 +8,7 @@ from pathlib import Path
 
 from fwdata.baseline import Baseline, BaselineFormatError, parse_baseline
 from fwdata.errors import UsageError
-from fwdata.findings import Finding, Location, Report, error, warning
+from fwdata.findings import Finding, Report, error, warning
 from fwdata.library import BASE_PACK_ID, library_root
 from fwdata.library import schema_root as default_schema_root
 from fwdata.options import BuildOptions
@@ -16,12 +16,12 @@ from fwdata.overrides import shape_differences
 from fwdata.progress import Progress, no_progress
 from fwdata.reporting import format_findings_report
 from fwdata.review import Reviewer
-from fwdata.sources import LoadLimits, load_sources
+from fwdata.sources import load_source, load_sources
 from fwdata.sources.containment import Refused
 from fwdata.sources.document import SourceDocument, pointer_join
 from fwdata.sources.pack import Pack, pack_files, resolve_pack
 from fwdata.sources.texts import MAX_TEXT_BYTES, decode_text, read_text
-from fwdata.sources.yaml_loader import display_path, load_bytes
+from fwdata.sources.yaml_loader import display_path
 from fwdata.systems import Catalog, Entry, GameSystem, Output, RunResult, registered_systems
 from fwdata.text_checks import check_text
 from fwdata.validate import SchemaSet, load_schemas, validate_documents, validate_manifest
@@ -139,13 +139,7 @@ def load_files(pack: Pack, progress: Progress) -> tuple[list[SourceDocument], li
 
 def load_pack_file(pack: Pack, path: Path) -> tuple[SourceDocument | None, list[Finding]]:
     """Load one YAML file of the pack, read through `Pack.read` (a refusal is a finding at line 1)."""
-    shown = display_path(path)
-    limits = LoadLimits()
-    try:
-        raw = pack.read(path, limits.max_bytes)
-    except Refused as exc:
-        return None, [error(Location(shown, 1, 1), exc.code, exc.message)]
-    return load_bytes(shown, raw, limits)
+    return load_source(path, read=pack.read)
 
 
 def review_setup(pack: Pack, manifest: SourceDocument | None, options: BuildOptions

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
@@ -55,18 +55,25 @@ def load_sources(
     return documents, findings
 
 
-def load_source(path: Path, limits: LoadLimits = DEFAULT_LIMITS) -> tuple[SourceDocument | None, list[Finding]]:
+def load_source(path: Path, limits: LoadLimits = DEFAULT_LIMITS, *,
+                read: Callable[[Path, int], bytes] | None = None) -> tuple[SourceDocument | None, list[Finding]]:
     """Load one YAML file as a mapping with the position of every key and value.
 
     Never raises for bad content: every problem becomes a finding (YAML-* codes)
     at its 1-based line and column. Reading errors (permissions, a link leaving
     the file's folder, a pipe: fwdata/sources/containment.py) are findings too.
+    `read(path, max_bytes)` reads the file (default: beneath its own folder);
+    a pack passes `Pack.read`, which raises containment.Refused.
     """
     try:
-        raw = containment.read_in_pack(path.parent, path, limits.max_bytes)
+        raw = (read or _read_beside)(path, limits.max_bytes)
     except containment.Refused as exc:
         return None, [error(Location(display_path(path), 1, 1), exc.code, exc.message)]
     return load_bytes(display_path(path), raw, limits)
+
+
+def _read_beside(path: Path, max_bytes: int) -> bytes:
+    return containment.read_in_pack(path.parent, path, max_bytes)
 
 
 def load_bytes(shown: str, raw: bytes, limits: LoadLimits = DEFAULT_LIMITS
