@@ -1,16 +1,22 @@
-"""Validation stage: check every document against the JSON Schema (draft 2020-12) of its kind."""
+"""Validation stage: check every document against the JSON Schema (draft 2020-12) of its kind.
+
+jsonschema-rs (compiled, Rust) decides which documents are valid; only the
+others go through Python's jsonschema, whose errors carry what the located,
+worded findings need. Both read the same schema files and fetch nothing.
+"""
 
 from __future__ import annotations
 
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import jsonschema_rs
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError, ValidationError, best_match
 from jsonschema.protocols import Validator
@@ -71,6 +77,7 @@ class SchemaSet:
     root: Path
     validators: Mapping[KindKey, Validator]
     manifest: Validator | None = None
+    fast: Mapping[KindKey, Any] = field(default_factory=dict)  # jsonschema-rs validators, where they compile
 
     def schema_path(self, system: str, kind: str) -> Path:
         """Return the schema file of a kind: `<root>/<system>/<kind>.schema.json`."""
@@ -105,14 +112,35 @@ def load_schemas(root: Path, kinds: Iterable[KindKey]) -> SchemaSet:
         file_uri = path.resolve().as_uri()
         registry = registry.with_resources({schema_id: resource, file_uri: resource}.items())
     validators: dict[KindKey, Validator] = {}
+    fast: dict[KindKey, Any] = {}
+    fast_registry = _fast_registry(contents)
     for system, kind in kinds:
         path = root / system / f"{kind}.schema.json"
         if path not in contents:
             raise SchemaSetupError(f"{path}: schema for {system} {kind} not found")
         validators[(system, kind)] = _compile(path, contents[path], registry)
+        if fast_registry is not None and (compiled := _compile_fast(contents[path], fast_registry)) is not None:
+            fast[(system, kind)] = compiled
     manifest_path = root / MANIFEST_SCHEMA
     manifest = _compile(manifest_path, contents[manifest_path], registry) if manifest_path in contents else None
-    return SchemaSet(root=root, validators=validators, manifest=manifest)
+    return SchemaSet(root=root, validators=validators, manifest=manifest, fast=fast)
+
+
+def _fast_registry(contents: Mapping[Path, dict[str, Any]]) -> Any:
+    """Return a jsonschema-rs registry of every schema under its `$id` and file URI; None if it will not build."""
+    resources = [(uri, schema) for path, schema in contents.items()
+                 for uri in dict.fromkeys((schema["$id"], path.resolve().as_uri()))]
+    try:
+        return jsonschema_rs.Registry(resources, draft=jsonschema_rs.Draft202012)
+    except (ValueError, jsonschema_rs.ReferencingError):
+        return None  # Python's jsonschema then validates every document, with the same findings
+
+
+def _compile_fast(schema: dict[str, Any], registry: Any) -> Any:
+    try:
+        return jsonschema_rs.Draft202012Validator(schema, registry=registry, validate_formats=False, offline=True)
+    except (ValueError, jsonschema_rs.ReferencingError):
+        return None
 
 
 def _compile(path: Path, schema: dict[str, Any], registry: Registry) -> Validator:
@@ -158,7 +186,11 @@ def validate_documents(
     for document in documents:
         problems = _envelope_findings(document, schemas, systems)
         if not problems:
-            validator = schemas.validators[(document.system or "", document.kind or "")]
+            key = (document.system or "", document.kind or "")
+            if _fast_valid(schemas.fast.get(key), document.data):
+                valid.append(document)
+                continue
+            validator = schemas.validators[key]
             try:
                 errors = list(validator.iter_errors(document.data))
             except Unresolvable as exc:
@@ -170,6 +202,16 @@ def validate_documents(
         if not problems:
             valid.append(document)
     return valid, findings
+
+
+def _fast_valid(validator: Any, data: Any) -> bool:
+    """Return True when jsonschema-rs finds `data` valid; False when it does not, or cannot tell."""
+    if validator is None:
+        return False
+    try:
+        return bool(validator.is_valid(data))
+    except (ValueError, OverflowError, jsonschema_rs.ReferencingError):  # an integer beyond 64 bits, say
+        return False
 
 
 def validate_manifest(document: SourceDocument, schemas: SchemaSet) -> list[Finding]:

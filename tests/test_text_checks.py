@@ -6,6 +6,7 @@ from pathlib import Path
 
 from fwdata.render.pdf import font_characters
 from fwdata.sources import load_source
+from fwdata.sources.document import SourceDocument
 from fwdata.text_checks import check_text
 
 
@@ -23,8 +24,20 @@ def test_the_embedded_font_draws_latin_1_and_not_emoji_or_cjk() -> None:
     assert not {0x1F6E9, 0x96F6, 0x05D0, 0xD800} & drawable
 
 
-def test_a_lone_surrogate_in_a_key_is_an_encoding_error_at_the_key(tmp_path: Path) -> None:
-    found = checked(tmp_path, 'system: fw\nnotes:\n  - fine\n  - {"k\\udc80": x}\n')
+def test_a_lone_surrogate_escape_is_refused_by_the_loader_at_the_escape(tmp_path: Path) -> None:
+    path = tmp_path / "doc.yaml"
+    path.write_text('system: fw\nnotes:\n  - fine\n  - {"k\\udc80": x}\n', encoding="utf-8")
+    _, findings = load_source(path)
+    assert [(f.code, f.location.line, f.location.column) for f in findings] == [("YAML-SYNTAX", 4, 8)]
+    assert "`\\udc80` is not a character" in findings[0].message
+
+
+def test_a_lone_surrogate_in_a_key_is_an_encoding_error_at_the_key() -> None:
+    # libyaml refuses `\udc80`; PyYAML's pure-Python parser (no libyaml) reads it, and the text check stops it.
+    document = SourceDocument(path="doc.yaml", data={"system": "fw", "notes": ["fine", {"k\udc80": "x"}]},
+                              value_positions={}, key_positions={"/notes/1/k\udc80": (4, 6)})
+    found = [(f.code, f.location.line, f.location.column, f.location.pointer, f.message)
+             for f in check_text([document])]
     assert found == [("TEXT-ENCODING", 4, 6, "/notes/1/k\\udc80",
                       "key notes[1].k\\udc80: the text holds the lone surrogate U+DC80, half of a UTF-16 pair that "
                       "cannot be encoded or printed (write the character itself, or escape it whole as \\UXXXXXXXX)")]

@@ -11,25 +11,24 @@ from __future__ import annotations
 
 import os
 import re
-import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
-from ruamel.yaml.reader import ReaderError
+from yaml.error import MarkedYAMLError, YAMLError
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from fwdata.findings import Finding, Location, error, escape_controls
 from fwdata.sources import containment
 from fwdata.sources.document import SourceDocument
+from fwdata.sources.yaml_errors import syntax_message
 from fwdata.sources.yaml_reader import CORE, LoadLimits, Refused, TextLines, printable, read_nodes
 from fwdata.sources.yaml_values import to_plain
 
 __all__ = ["LoadLimits", "display_path", "load_source", "load_sources"]
 
 DEFAULT_LIMITS = LoadLimits()
-_LEADING_BLANKS = re.compile(r"[ \t\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000\ufeff]*")
-_ODD_BLANK = re.compile(r"[\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000\ufeff]")
+# YAML 1.2's c-printable, complemented (Python's UTF-8 decoder already refuses lone surrogates).
+_NOT_YAML_PRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]")
 
 
 def display_path(path: Path) -> str:
@@ -100,6 +99,10 @@ def load_bytes(shown: str, raw: bytes, limits: LoadLimits = DEFAULT_LIMITS
         if len(text_line) > limits.max_line_chars:
             return fail("YAML-TOO-LARGE", f"line {number} has {len(text_line)} characters; the limit is "
                         f"{limits.max_line_chars}", number, 1)
+    unprintable = _NOT_YAML_PRINTABLE.search(text)
+    if unprintable:
+        message = f"control character U+{ord(unprintable.group()):04X} is not allowed in YAML"
+        return fail("YAML-SYNTAX", message, *lines.position(unprintable.start()))
     try:
         root = read_nodes(text, limits, lines)
         if root is None or isinstance(root, ScalarNode) and root.tag == CORE + "null":
@@ -111,46 +114,11 @@ def load_bytes(shown: str, raw: bytes, limits: LoadLimits = DEFAULT_LIMITS
     except Refused as exc:
         return fail(exc.code, exc.message, *exc.where)
     except MarkedYAMLError as exc:
-        return None, [_syntax_finding(shown, lines, exc)]
-    except ReaderError as exc:
-        message = f"control character U+{_codepoint(exc.character):04X} is not allowed in YAML"
-        return fail("YAML-SYNTAX", message, *lines.position(exc.position))
+        message, (line, column) = syntax_message(lines, exc)
+        return fail("YAML-SYNTAX", message, line, column)
     except YAMLError as exc:
         return fail("YAML-SYNTAX", printable(str(exc).strip().splitlines()[0]) if str(exc).strip() else "invalid YAML")
     return SourceDocument(path=shown, data=data, value_positions=values, key_positions=keys), []
-
-
-def _codepoint(character: int | str) -> int:
-    return character if isinstance(character, int) else ord(character)
-
-
-def _syntax_finding(shown: str, lines: TextLines, exc: MarkedYAMLError) -> Finding:
-    """Return the parser's complaint at its mark, or at the odd blank in an indentation that caused it.
-
-    A no-break space indents nothing in YAML: it starts text, and the parser
-    stops later (often a line later); the finding points at the space.
-    """
-    mark = exc.problem_mark or exc.context_mark
-    line, column = lines.at(mark)
-    problem = (exc.problem or exc.context or "invalid YAML").strip()
-    context = f" ({exc.context.strip()})" if exc.context and exc.problem else ""
-    message = printable(f"{problem}{context}")
-    first = lines.at(exc.context_mark)[0] if exc.context_mark else line
-    for number in range(min(line, len(lines.lines)), min(first, line) - 1, -1):
-        odd = _odd_blank(lines.lines[number - 1])
-        if odd is not None:
-            name = unicodedata.name(lines.lines[number - 1][odd], "space").lower()
-            return error(Location(shown, number, odd + 1), "YAML-SYNTAX",
-                         f"{name} (U+{ord(lines.lines[number - 1][odd]):04X}) in indentation (YAML indents with "
-                         f"plain spaces only); the parser then stopped at line {line}: {message}")
-    return error(Location(shown, line, column), "YAML-SYNTAX", message)
-
-
-def _odd_blank(line: str) -> int | None:
-    """Return the index of a no-break or other Unicode space in the line's leading blanks, if any."""
-    leading = _LEADING_BLANKS.match(line)
-    odd = _ODD_BLANK.search(leading.group()) if leading else None
-    return odd.start() if odd else None
 
 
 def _indentation_findings(shown: str, lines: TextLines) -> list[Finding]:

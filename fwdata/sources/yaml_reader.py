@@ -1,23 +1,25 @@
-"""Loading: YAML text to ruamel's node graph, the caps checked as each parser event passes.
+"""Loading: YAML text to a node graph, the caps checked as each parser event passes.
 
-Only ruamel's reading stages run here (reader, scanner, parser, composer):
-nothing is constructed, so no date, key or merge quirk of a constructor can
+libyaml (through PyYAML's C parser) scans and parses; the nodes are composed
+here, in Python, so every event is checked before a node is built from it.
+Nothing is constructed, so no date, key or merge quirk of a constructor can
 raise. Plain scalars are resolved by the YAML 1.2 core schema (null, bool, int,
 float, str; no timestamps, no sexagesimals), whatever `%YAML` directive the file
-carries; a plain `<<` is a merge key.
+carries; a plain `<<` is a merge key. Without libyaml, PyYAML's pure-Python
+parser reads the same way, only slower.
 """
 
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from ruamel.yaml.composer import Composer
-from ruamel.yaml.docinfo import DocInfo
-from ruamel.yaml.error import StreamMark
-from ruamel.yaml.events import (
+import yaml
+from yaml.composer import Composer
+from yaml.events import (
     AliasEvent,
     DocumentStartEvent,
     MappingEndEvent,
@@ -26,12 +28,16 @@ from ruamel.yaml.events import (
     SequenceEndEvent,
     SequenceStartEvent,
 )
-from ruamel.yaml.nodes import Node, ScalarNode
-from ruamel.yaml.parser import Parser
-from ruamel.yaml.reader import Reader
-from ruamel.yaml.resolver import BaseResolver
-from ruamel.yaml.scanner import Scanner
-from ruamel.yaml.tag import Tag
+from yaml.nodes import Node, ScalarNode
+from yaml.parser import Parser
+from yaml.reader import Reader
+from yaml.resolver import BaseResolver
+from yaml.scanner import Scanner, ScannerError
+
+try:
+    from yaml.cyaml import CParser
+except ImportError:  # PyYAML built without libyaml
+    CParser = None
 
 CORE = "tag:yaml.org,2002:"
 CORE_TAGS = frozenset(CORE + name for name in ("str", "int", "float", "bool", "null", "map", "seq"))
@@ -46,7 +52,7 @@ CORE_PATTERNS = {
                         r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"),
 }
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
-_BREAK_OR_END = "\0\r\n\x85\u2028\u2029"
+_BLANK_LINE_WITH_TABS = re.compile(r"(?:^|(?<=\r))[ \t]*\t[ \t]*(?=#|\r|\n|\Z)", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -76,7 +82,7 @@ class TextLines:
     """The line starts of a text, to turn character offsets into 1-based (line, column).
 
     Lines end at `\\n`, `\\r\\n` or `\\r`, YAML 1.2's line breaks and the ones
-    editors count (ruamel also counts U+0085, U+2028 and U+2029).
+    editors count (libyaml also counts U+0085, U+2028 and U+2029).
     """
 
     def __init__(self, text: str) -> None:
@@ -88,8 +94,8 @@ class TextLines:
         line = bisect.bisect_right(self._starts, offset)
         return line, offset - self._starts[line - 1] + 1
 
-    def at(self, mark: StreamMark | None) -> tuple[int, int]:
-        """Return the (line, column) of a ruamel mark, (1, 1) when there is none."""
+    def at(self, mark: Any) -> tuple[int, int]:
+        """Return the (line, column) of a parser mark, (1, 1) when there is none."""
         return self.position(mark.index) if mark is not None else (1, 1)
 
 
@@ -114,83 +120,78 @@ def read_nodes(text: str, limits: LoadLimits, lines: TextLines) -> Node | None:
     """Return the root node of the text's one YAML document, None when it holds none.
 
     Raises `Refused` for a broken cap, a second document, an unsupported YAML
-    version, a custom tag or a reused anchor; ruamel's `YAMLError` subclasses
-    (`MarkedYAMLError`, `ReaderError`) for text that is not YAML.
+    version, a custom tag or a reused anchor; PyYAML's `MarkedYAMLError` for
+    text that is not YAML (`yaml_errors.syntax_message` words it for authors).
     """
-    return _NodeReader(text, limits, lines).get_single_node()
+    try:
+        return _compose(text, limits, lines)
+    except ScannerError as exc:
+        # YAML 1.2 lets a blank or comment-only line hold tabs; libyaml refuses them there. Such lines
+        # carry no data outside block scalars, so they are read again with their tabs as spaces.
+        blank_tabs = _BLANK_LINE_WITH_TABS.search(text)
+        if blank_tabs is None or "tab" not in str(exc.problem):
+            raise
+        return _compose(_BLANK_LINE_WITH_TABS.sub(lambda line: line.group().replace("\t", " "), text), limits, lines)
 
 
-class _Yaml12Scanner(Scanner):
-    """ruamel's scanner taking tabs as YAML 1.2 does: separators outside indentation, white space in plain text."""
+def _compose(text: str, limits: LoadLimits, lines: TextLines) -> Node | None:
+    reader = _NodeReader(text, limits, lines)
+    try:
+        return reader.get_single_node()
+    finally:
+        reader.dispose()
 
-    def scan_to_next_token(self) -> None:
-        # libyaml's rule: in block context a tab may not stand where a simple key
-        # could start (that would be indentation), unless only a comment follows.
-        peek = self.reader.peek
-        while True:
-            super().scan_to_next_token()
-            blanks = 0
-            while peek(blanks) in " \t":
-                blanks += 1
-            if not blanks or not (self.flow_level or not self.allow_simple_key or peek(blanks) in "#" + _BREAK_OR_END):
-                return
-            self.reader.forward(blanks)
 
-    def scan_plain_spaces(self, indent: Any, start_mark: Any) -> Any:
-        peek = self.reader.peek
-        blanks = 0
-        while peek(blanks) in " \t":
-            blanks += 1
-        inner = self.reader.prefix(blanks)
-        if "\t" not in inner:
-            return super().scan_plain_spaces(indent, start_mark)
-        self.reader.forward(blanks)
-        if peek() in _BREAK_OR_END:
-            return super().scan_plain_spaces(indent, start_mark)  # blanks before a line break are not text
-        return [] if peek() == "#" else [inner]
+class _PythonParser(Reader, Scanner, Parser):
+    """PyYAML's own reader, scanner and parser, for a PyYAML built without libyaml."""
 
-    def scan_block_scalar_ignored_line(self, start_mark: Any) -> Any:
-        while self.reader.peek() in " \t":
-            self.reader.forward()
-        return super().scan_block_scalar_ignored_line(start_mark)
+    def __init__(self, stream: str) -> None:
+        Reader.__init__(self, stream)
+        Scanner.__init__(self)
+        Parser.__init__(self)
+
+
+_Parser: Any = CParser if yaml.__with_libyaml__ else _PythonParser
 
 
 class _CoreSchemaResolver(BaseResolver):
     """Resolve plain scalars by the YAML 1.2 core schema only; `<<` is a merge key."""
 
-    processing_version = (1, 2)
-
-    def resolve(self, kind: Any, value: Any, implicit: Any) -> Tag:
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
         if kind is ScalarNode and implicit[0]:
-            if value == "<<":
-                return Tag(suffix=MERGE_TAG)
-            name = next((name for name, pattern in CORE_PATTERNS.items() if pattern.fullmatch(value)), "str")
-            return Tag(suffix=CORE + name)
-        return super().resolve(kind, value, implicit)
+            return _plain_tag(value)
+        return str(super().resolve(kind, value, implicit))
 
 
-class _NodeReader(Reader, _Yaml12Scanner, Parser, Composer, _CoreSchemaResolver):
-    """ruamel's reading stages as one object, as `ruamel.yaml.loader.SafeLoader` without its constructor.
+@functools.lru_cache(maxsize=4096)
+def _plain_tag(value: str) -> str:
+    """Return the core-schema tag of a plain scalar (YAML 1.2.2, 10.3.2); `<<` is a merge key."""
+    if value == "<<":
+        return MERGE_TAG
+    return CORE + next((name for name, pattern in CORE_PATTERNS.items() if pattern.fullmatch(value)), "str")
 
-    Every event is checked as the composer takes it, before a node is built from it.
-    """
 
-    comment_handling = None  # ruamel's non-round-trip comment handling
-    max_depth = None  # the event check caps nesting first, with a finding
+class _NodeReader(Composer, _Parser, _CoreSchemaResolver):
+    """PyYAML's composer over libyaml's parser, every event checked as the composer takes it."""
 
     def __init__(self, text: str, limits: LoadLimits, lines: TextLines) -> None:
-        self.doc_infos = [DocInfo()]  # where ruamel's scanner records a %YAML directive
-        Reader.__init__(self, text, loader=self)
-        Scanner.__init__(self, loader=self)
-        Parser.__init__(self, loader=self)
-        Composer.__init__(self, loader=self)
-        BaseResolver.__init__(self, loadumper=self)
-        self.warn_double_anchors = False  # a reused anchor is a finding instead (see _check)
+        _Parser.__init__(self, text)
+        Composer.__init__(self)
+        BaseResolver.__init__(self)
         self._limits = limits
         self._lines = lines
         self._events = self._depth = self._aliases = self._documents = 0
         self._open_anchors: list[str | None] = []
         self._anchor_lines: dict[str, int] = {}
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node:
+        event = self.peek_event()  # an anchor defined again is refused before PyYAML's composer sees it
+        anchor = None if isinstance(event, AliasEvent) else event.anchor
+        if anchor is not None and anchor in self._anchor_lines:
+            raise Refused("YAML-ALIASES", f"anchor &{printable(anchor)} is defined again (first at line "
+                          f"{self._anchor_lines[anchor]}); give each anchor its own name",
+                          self._lines.at(event.start_mark))
+        return super().compose_node(parent, index)
 
     def get_event(self) -> Any:
         event = super().get_event()
@@ -198,47 +199,50 @@ class _NodeReader(Reader, _Yaml12Scanner, Parser, Composer, _CoreSchemaResolver)
         return event
 
     def _check(self, event: Any) -> None:
-        where = self._lines.at(event.start_mark)
         limits = self._limits
         self._events += 1
         if self._events > limits.max_events:
-            raise Refused("YAML-TOO-LARGE", f"more than {limits.max_events} YAML nodes", where)
-        if isinstance(event, DocumentStartEvent):
-            self._documents += 1
-            if self._documents > 1:
-                raise Refused("YAML-MULTIPLE-DOCUMENTS", "more than one YAML document in the file "
-                              "(each source file holds exactly one document)", where)
-            if event.version not in (None, (1, 1), (1, 2)):
-                major, minor = event.version
-                line = next((number for number, text in enumerate(self._lines.lines, start=1)
-                             if text.lstrip("\ufeff").startswith("%YAML")), where[0])
-                raise Refused("YAML-SYNTAX", f"%YAML {major}.{minor} is not a version fwdata reads "
-                              "(expected %YAML 1.2 or 1.1, or no directive)", (line, 1))
-        elif isinstance(event, MappingStartEvent | SequenceStartEvent):
+            raise Refused("YAML-TOO-LARGE", f"more than {limits.max_events} YAML nodes", self._where(event))
+        kind = type(event)
+        if kind is MappingStartEvent or kind is SequenceStartEvent:
             self._depth += 1
             self._open_anchors.append(event.anchor)
             if self._depth > limits.max_depth:
-                raise Refused("YAML-TOO-DEEP", f"nesting deeper than {limits.max_depth} levels", where)
-        elif isinstance(event, MappingEndEvent | SequenceEndEvent):
+                raise Refused("YAML-TOO-DEEP", f"nesting deeper than {limits.max_depth} levels", self._where(event))
+        elif kind is MappingEndEvent or kind is SequenceEndEvent:
             self._depth -= 1
             self._open_anchors.pop()
-        elif isinstance(event, AliasEvent):
+            return
+        elif kind is AliasEvent:
             if event.anchor in self._open_anchors:
-                raise Refused("YAML-ALIASES", f"*{printable(event.anchor)} refers to a value that contains it", where)
+                raise Refused("YAML-ALIASES", f"*{printable(event.anchor)} refers to a value that contains it",
+                              self._where(event))
             self._aliases += 1
             if self._aliases > limits.max_aliases:
-                raise Refused("YAML-ALIASES", f"more than {limits.max_aliases} aliases (*name)", where)
-        if isinstance(event, ScalarEvent | MappingStartEvent | SequenceStartEvent):
-            self._check_node_event(event, where)
+                raise Refused("YAML-ALIASES", f"more than {limits.max_aliases} aliases (*name)", self._where(event))
+            return
+        elif kind is DocumentStartEvent:
+            self._check_document(event)
+            return
+        elif kind is not ScalarEvent:
+            return
+        if event.tag and event.tag not in CORE_TAGS and event.tag != "!":
+            raise Refused("YAML-TAG", f"custom tag {printable(event.tag)} is not allowed (plain YAML data only)",
+                          self._where(event))
+        if event.anchor is not None:
+            self._anchor_lines[event.anchor] = self._where(event)[0]
 
-    def _check_node_event(self, event: ScalarEvent | MappingStartEvent | SequenceStartEvent,
-                          where: tuple[int, int]) -> None:
-        tag = event.tag
-        if tag and tag not in CORE_TAGS and tag != "!":
-            raise Refused("YAML-TAG", f"custom tag {printable(tag)} is not allowed (plain YAML data only)", where)
-        anchor = event.anchor
-        if anchor is not None:
-            if anchor in self._anchor_lines:
-                raise Refused("YAML-ALIASES", f"anchor &{printable(anchor)} is defined again (first at line "
-                              f"{self._anchor_lines[anchor]}); give each anchor its own name", where)
-            self._anchor_lines[anchor] = where[0]
+    def _check_document(self, event: DocumentStartEvent) -> None:
+        self._documents += 1
+        if self._documents > 1:
+            raise Refused("YAML-MULTIPLE-DOCUMENTS", "more than one YAML document in the file "
+                          "(each source file holds exactly one document)", self._where(event))
+        if event.version not in (None, (1, 1), (1, 2)):  # libyaml refuses others first; PyYAML's parser does not
+            major, minor = event.version
+            line = next((number for number, text in enumerate(self._lines.lines, start=1)
+                         if text.lstrip("\ufeff").startswith("%YAML")), self._where(event)[0])
+            raise Refused("YAML-SYNTAX", f"%YAML {major}.{minor} is not a version fwdata reads "
+                          "(expected %YAML 1.2 or 1.1, or no directive)", (line, 1))
+
+    def _where(self, event: Any) -> tuple[int, int]:
+        return self._lines.at(event.start_mark)

@@ -1,4 +1,4 @@
-"""Loading: ruamel's node graph to plain JSON-like data, with the position of every key and value.
+"""Loading: the YAML node graph to plain JSON-like data, with the position of every key and value.
 
 Scalars are constructed here by the YAML 1.2 core schema, so no text makes a
 constructor raise: a value that does not fit its tag is a finding. Aliases are
@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from fwdata.sources.document import pointer_join
 from fwdata.sources.yaml_reader import (
@@ -86,8 +86,8 @@ class _Converter:
                 raise Refused("YAML-DUPLICATE-KEY", f"duplicate key {quoted(name)}: each key may appear once "
                               "in a mapping", key_at)
             value_at = self.lines.at(value_node.start_mark)
-            if _is_empty(value_node) and value_at[0] != key_at[0]:
-                value_at = key_at  # an empty value: the parser marks the next token, often on the next line
+            if _is_empty(value_node):
+                value_at = key_at  # an empty value has no text of its own: the parser marks where it would start
             child = pointer_join(pointer, name)
             self.keys[child] = key_at
             result[name] = self.convert(value_node, child, value_at)
@@ -150,4 +150,4 @@ def _integer(text: str) -> int:
 
 
 def _is_empty(node: Node) -> bool:
-    return isinstance(node, ScalarNode) and node.value == "" and node.style is None
+    return isinstance(node, ScalarNode) and node.value == "" and not node.style  # plain: '' (libyaml) or None

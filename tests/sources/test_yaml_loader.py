@@ -66,9 +66,10 @@ def test_invalid_utf8_is_located(tmp_path: Path) -> None:
     assert (finding.code, finding.location.line, finding.location.column) == ("YAML-ENCODING", 2, 10)
 
 
-def test_syntax_error_is_located(tmp_path: Path) -> None:
-    finding = only_finding(tmp_path, "a: 1\nb: [1, 2\nc: 3\n")
-    assert finding.code == "YAML-SYNTAX" and finding.location.line == 3
+def test_syntax_error_is_located_where_the_mistake_is(tmp_path: Path) -> None:
+    finding = only_finding(tmp_path, "a: 1\nb: [1, 2\nc: 3\n")  # the parser stops at line 3; the `[` is never closed
+    assert (finding.code, finding.location.line, finding.location.column) == ("YAML-SYNTAX", 2, 4)
+    assert "not closed" in finding.message and "stopped at line 3" in finding.message
 
 
 def test_document_must_be_a_mapping(tmp_path: Path) -> None:

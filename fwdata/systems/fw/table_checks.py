@@ -69,7 +69,8 @@ def _turn_cells(table: RuleTable, document: SourceDocument) -> Iterator[Finding]
     for r, row in enumerate(table.rows):
         for key in ("speed_min", "speed_max"):
             c = table.column_index(key)
-            if not isinstance(row[c], int | float) or not math.isfinite(row[c]):
+            speed = row[c]
+            if not isinstance(speed, int | float) or not math.isfinite(speed):
                 yield error(document.locate(f"/rows/{r}/{c}"), "FW-TABLE-CELL",
                             f"row {r + 1}: {key} {row[c]!r} is not a speed in FP (QS Turn Chart)")
         for key in TURN_RATE_KEYS:
