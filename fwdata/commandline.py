@@ -55,7 +55,7 @@ class RunControl:
     """The finding-control and feedback options of `check` and `build`, as one value.
 
     `baseline` is --baseline FILE (None: the pack manifest's, unless `no_baseline`);
-    `write_baseline` is --write-baseline FILE.
+    `write_baseline` is --write-baseline FILE; `jobs` is --jobs N.
     """
 
     selection: FindingSelection = FindingSelection()
@@ -65,11 +65,12 @@ class RunControl:
     quiet: bool = False
     statistics: bool = False
     progress: bool = True
+    jobs: int | None = None
 
     def build_options(self, options: BuildOptions) -> BuildOptions:
         """Return `options` with this run's selection and baseline."""
         return replace(options, selection=self.selection, baseline=None if self.no_baseline else self.baseline,
-                       pack_baseline=not self.no_baseline)
+                       pack_baseline=not self.no_baseline, jobs=self.jobs)
 
     def progress_reporter(self) -> Progress:
         """Return a progress bar on stderr when it is wanted (see `progress_wanted`), else a silent callback."""
@@ -98,13 +99,13 @@ def finding_options(command: F) -> F:
     @wraps(command)
     def wrapper(*args: Any, select: tuple[str, ...], ignore: tuple[str, ...], min_severity: str,
                 baseline: Path | None, no_baseline: bool, write_baseline: Path | None, quiet: bool,
-                statistics: bool, no_progress: bool, **kwargs: Any) -> Any:
+                statistics: bool, no_progress: bool, jobs: int | None, **kwargs: Any) -> Any:
         if baseline is not None and no_baseline:
             raise click.UsageError("--baseline and --no-baseline contradict each other")
         selection = FindingSelection(select=select, ignore=ignore, min_severity=Severity(min_severity))
         control = RunControl(selection=selection, baseline=baseline, no_baseline=no_baseline,
                              write_baseline=write_baseline, quiet=quiet, statistics=statistics,
-                             progress=not no_progress)
+                             progress=not no_progress, jobs=jobs)
         return command(*args, control=control, **kwargs)
 
     options = [
@@ -121,6 +122,8 @@ def finding_options(command: F) -> F:
         click.option("--write-baseline", type=click.Path(path_type=Path, dir_okay=False), metavar="FILE",
                      help="Record the current findings in FILE (JSON) as the new baseline."),
         click.option("--no-progress", is_flag=True, help="Never draw a progress bar."),
+        click.option("-j", "--jobs", type=click.IntRange(min=1), metavar="N",
+                     help="Use N processes (default: every core when the pack is large enough to gain from it)."),
     ]
     decorated: Any = wrapper
     for option in reversed(options):

@@ -19,7 +19,8 @@ class BuildOptions:
     the Fighting Wings ADC trim size; `strict` makes warnings fail the run.
     `selection` chooses the reported findings (--select, --ignore, --min-severity);
     `baseline` is a baseline file whose findings are hidden; `pack_baseline` applies
-    the baseline the pack manifest names when `baseline` is None.
+    the baseline the pack manifest names when `baseline` is None. `jobs` is the
+    number of processes for large work (None: every core when it pays; 1: one).
     """
 
     paper: str = "letter"
@@ -29,3 +30,4 @@ class BuildOptions:
     selection: FindingSelection = FindingSelection()
     baseline: Path | None = None
     pack_baseline: bool = False
+    jobs: int | None = None

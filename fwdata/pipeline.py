@@ -21,10 +21,11 @@ from fwdata.sources.containment import Refused
 from fwdata.sources.document import SourceDocument, pointer_join
 from fwdata.sources.pack import Pack, pack_files, resolve_pack
 from fwdata.sources.texts import MAX_TEXT_BYTES, decode_text, read_text
-from fwdata.sources.yaml_loader import display_path
+from fwdata.sources.yaml_loader import display_path, load_bytes, read_source
 from fwdata.systems import Catalog, Entry, GameSystem, Output, RunResult, registered_systems
 from fwdata.text_checks import check_text
 from fwdata.validate import SchemaSet, load_schemas, validate_documents, validate_manifest
+from fwdata.workers import map_in_order
 from fwdata.write import claim_build_folder
 
 __all__ = ["RunResult", "build_models", "build_sources", "check_sources", "run_checks"]
@@ -54,7 +55,7 @@ def _check(paths: Sequence[Path], options: BuildOptions, schema_root: Path | Non
     pack = resolve_pack(paths)
     kinds = [(system.id, kind) for system in systems.values() for kind in system.build_models]
     schemas = _schemas(schema_root or default_schema_root(), tuple(kinds))
-    documents, findings = load_files(pack, progress)
+    documents, findings = load_files(pack, progress, jobs=options.jobs)
     valid, validation = validate_documents(documents, schemas)
     findings += validation + check_text(documents)
     manifest, manifest_findings = read_manifest(pack, schemas)
@@ -124,17 +125,27 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     return result
 
 
-def load_files(pack: Pack, progress: Progress) -> tuple[list[SourceDocument], list[Finding]]:
-    """Load every source file of the pack (fwdata/sources), telling `progress` of each."""
-    documents: list[SourceDocument] = []
-    findings: list[Finding] = []
-    progress("loading", 0, len(pack.files))
-    for done, path in enumerate(pack.files, start=1):
-        document, problems = load_pack_file(pack, path)
-        documents += [document] if document is not None else []
-        findings += problems
-        progress("loading", done, len(pack.files))
-    return documents, findings
+def load_files(pack: Pack, progress: Progress, *, jobs: int | None = None
+               ) -> tuple[list[SourceDocument], list[Finding]]:
+    """Load every source file of the pack (fwdata/sources), telling `progress` of each.
+
+    The files are read here, through `Pack.read`, and parsed by `jobs` processes
+    (fwdata/workers.py: None picks by the amount of YAML); the result does not
+    depend on the number.
+    """
+    total = len(pack.files)
+    progress("loading", 0, total)
+    read = [read_source(path, read=pack.read) for path in pack.files]
+    work = sum(len(raw) for _, raw in read if isinstance(raw, bytes))
+    loaded = map_in_order(_load_read_file, read, jobs=jobs, work=work,
+                          done=lambda count: progress("loading", count, total))
+    documents = [document for document, _ in loaded if document is not None]
+    return documents, [finding for _, problems in loaded for finding in problems]
+
+
+def _load_read_file(read: tuple[str, bytes | list[Finding]]) -> tuple[SourceDocument | None, list[Finding]]:
+    shown, raw = read
+    return (None, raw) if isinstance(raw, list) else load_bytes(shown, raw)
 
 
 def load_pack_file(pack: Pack, path: Path) -> tuple[SourceDocument | None, list[Finding]]:

@@ -126,6 +126,14 @@ def load_schemas(root: Path, kinds: Iterable[KindKey]) -> SchemaSet:
     return SchemaSet(root=root, validators=validators, manifest=manifest, fast=fast)
 
 
+def _fast_meta_valid(schema: dict[str, Any]) -> bool:
+    """Return True when jsonschema-rs finds `schema` a valid draft 2020-12 schema; False when not, or unsure."""
+    try:
+        return bool(jsonschema_rs.meta.is_valid(schema))
+    except (ValueError, jsonschema_rs.ReferencingError):
+        return False
+
+
 def _fast_registry(contents: Mapping[Path, dict[str, Any]]) -> Any:
     """Return a jsonschema-rs registry of every schema under its `$id` and file URI; None if it will not build."""
     resources = [(uri, schema) for path, schema in contents.items()
@@ -145,7 +153,8 @@ def _compile_fast(schema: dict[str, Any], registry: Any) -> Any:
 
 def _compile(path: Path, schema: dict[str, Any], registry: Registry) -> Validator:
     try:
-        Draft202012Validator.check_schema(schema)
+        if not _fast_meta_valid(schema):  # Python's metaschema check words the error; it is the slow one
+            Draft202012Validator.check_schema(schema)
     except SchemaError as exc:
         raise SchemaSetupError(f"{path}: not a valid JSON Schema: {exc.message}") from None
     return SchemaValidator(schema, registry=registry)

@@ -8,6 +8,18 @@ from typing import Any
 
 from fwdata.findings import Location
 
+_COLUMN_BITS = 24
+
+
+def packed_position(line: int, column: int) -> int:
+    """Return a 1-based (line, column) as one int, the form `SourceDocument` keeps them in (one object, not three)."""
+    return line << _COLUMN_BITS | column
+
+
+def unpacked_position(packed: int) -> tuple[int, int]:
+    """Return the (line, column) of `packed_position`'s result."""
+    return packed >> _COLUMN_BITS, packed & ((1 << _COLUMN_BITS) - 1)
+
 
 def pointer_join(pointer: str, token: str | int) -> str:
     """Return `pointer` extended by one reference token (RFC 6901 escaping)."""
@@ -25,14 +37,15 @@ class SourceDocument:
     """One YAML source file as plain JSON-like data.
 
     `value_positions` and `key_positions` map JSON pointers to 1-based
-    (line, column); `locate` turns a pointer into a `Location`, falling back to
-    the nearest located ancestor.
+    (line, column) packed by `packed_position` (a large pack keeps hundreds of
+    thousands); `locate` turns a pointer into a `Location`, falling back to the
+    nearest located ancestor.
     """
 
     path: str
     data: Any
-    value_positions: Mapping[str, tuple[int, int]] = field(repr=False)
-    key_positions: Mapping[str, tuple[int, int]] = field(repr=False)
+    value_positions: Mapping[str, int] = field(repr=False)
+    key_positions: Mapping[str, int] = field(repr=False)
 
     @property
     def system(self) -> str | None:
@@ -65,7 +78,7 @@ class SourceDocument:
             if found is None and at_key and probe == pointer:
                 found = self.value_positions.get(probe)
             if found is not None:
-                return Location(self.path, found[0], found[1], pointer)
+                return Location(self.path, *unpacked_position(found), pointer)
             if not probe:
                 return Location(self.path, 1, 1, pointer)
             probe = pointer_parent(probe)

@@ -24,7 +24,7 @@ from fwdata.sources.yaml_errors import syntax_message
 from fwdata.sources.yaml_reader import CORE, LoadLimits, Refused, TextLines, printable, read_nodes
 from fwdata.sources.yaml_values import to_plain
 
-__all__ = ["LoadLimits", "display_path", "load_source", "load_sources"]
+__all__ = ["LoadLimits", "display_path", "load_bytes", "load_source", "load_sources", "read_source"]
 
 DEFAULT_LIMITS = LoadLimits()
 # YAML 1.2's c-printable, complemented (Python's UTF-8 decoder already refuses lone surrogates).
@@ -64,11 +64,18 @@ def load_source(path: Path, limits: LoadLimits = DEFAULT_LIMITS, *,
     `read(path, max_bytes)` reads the file (default: beneath its own folder);
     a pack passes `Pack.read`, which raises containment.Refused.
     """
+    shown, raw = read_source(path, limits, read=read)
+    return (None, raw) if isinstance(raw, list) else load_bytes(shown, raw, limits)
+
+
+def read_source(path: Path, limits: LoadLimits = DEFAULT_LIMITS, *,
+                read: Callable[[Path, int], bytes] | None = None) -> tuple[str, bytes | list[Finding]]:
+    """Return the name findings give `path` and its bytes, or the finding that it cannot be read (see `load_source`)."""
+    shown = display_path(path)
     try:
-        raw = (read or _read_beside)(path, limits.max_bytes)
+        return shown, (read or _read_beside)(path, limits.max_bytes)
     except containment.Refused as exc:
-        return None, [error(Location(display_path(path), 1, 1), exc.code, exc.message)]
-    return load_bytes(display_path(path), raw, limits)
+        return shown, [error(Location(shown, 1, 1), exc.code, exc.message)]
 
 
 def _read_beside(path: Path, max_bytes: int) -> bytes:

@@ -9,11 +9,12 @@ appears twice in a mapping (after turning it into JSON's string key) is refused.
 from __future__ import annotations
 
 import math
+import sys
 from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from fwdata.sources.document import pointer_join
+from fwdata.sources.document import packed_position, pointer_join
 from fwdata.sources.yaml_reader import (
     CORE,
     CORE_PATTERNS,
@@ -24,7 +25,7 @@ from fwdata.sources.yaml_reader import (
     quoted,
 )
 
-Positions = dict[str, tuple[int, int]]
+Positions = dict[str, int]  # JSON pointer -> packed_position(line, column)
 
 
 def to_plain(root: MappingNode, limits: LoadLimits, lines: TextLines) -> tuple[Any, Positions, Positions]:
@@ -54,7 +55,7 @@ class _Converter:
                           "(aliases expanding too far?)", where)
 
     def convert(self, node: Node, pointer: str, where: tuple[int, int]) -> Any:
-        self.values[pointer] = where
+        self.values[pointer] = packed_position(*where)
         self.spend(where)
         if isinstance(node, ScalarNode):
             return self.scalar(node, where)
@@ -88,8 +89,9 @@ class _Converter:
             value_at = self.lines.at(value_node.start_mark)
             if _is_empty(value_node):
                 value_at = key_at  # an empty value has no text of its own: the parser marks where it would start
-            child = pointer_join(pointer, name)
-            self.keys[child] = key_at
+            name = sys.intern(name)  # the same keys and pointers recur in every document of a kind
+            child = sys.intern(pointer_join(pointer, name))
+            self.keys[child] = packed_position(*key_at)
             result[name] = self.convert(value_node, child, value_at)
         return result
 
@@ -108,7 +110,7 @@ class _Converter:
         return entries
 
     def sequence(self, node: Node, pointer: str) -> list[Any]:
-        return [self.convert(item, pointer_join(pointer, index), self.lines.at(item.start_mark))
+        return [self.convert(item, sys.intern(pointer_join(pointer, index)), self.lines.at(item.start_mark))
                 for index, item in enumerate(node.value)]
 
     def key_name(self, key: Node, where: tuple[int, int]) -> str:

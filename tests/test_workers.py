@@ -1,0 +1,42 @@
+"""Both cores: a pool gives the results, progress and findings of a serial run, in the same order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fwdata.library import library_root
+from fwdata.pipeline import load_files
+from fwdata.progress import no_progress
+from fwdata.sources.pack import resolve_pack
+from fwdata.workers import map_in_order
+
+
+def square(number: int) -> int:
+    return number * number
+
+
+def test_map_in_order_keeps_input_order_and_reports_each_result() -> None:
+    counts: list[int] = []
+    results = map_in_order(square, list(range(200)), jobs=2, work=0, done=counts.append)
+    assert results == [number * number for number in range(200)]
+    assert counts == list(range(1, 201))
+
+
+def test_small_work_stays_in_this_process_unless_jobs_are_asked_for(monkeypatch) -> None:
+    monkeypatch.setattr("fwdata.workers._pooled", lambda *args: (_ for _ in ()).throw(AssertionError("pooled")))
+    assert map_in_order(square, [1, 2, 3], jobs=None, work=10, done=lambda count: None) == [1, 4, 9]
+
+
+def test_parallel_loading_equals_serial_loading(tmp_path: Path) -> None:
+    pack = tmp_path / "pack" / "cards"
+    pack.mkdir(parents=True)
+    cards = sorted((library_root() / "cards" / "fw").glob("*.yaml"))
+    for card in cards:
+        (pack / card.name).write_bytes(card.read_bytes())
+    (pack / "broken.yaml").write_text("a:\n  b: 1\n c: 2\n", encoding="utf-8")
+    (pack / "not-utf8.yaml").write_bytes(b"a: caf\xe9\n")
+    serial = load_files(resolve_pack([pack]), no_progress, jobs=1)
+    parallel = load_files(resolve_pack([pack]), no_progress, jobs=2)
+    assert parallel == serial
+    assert len(serial[0]) == len(cards) > 5
+    assert [finding.code for finding in serial[1]] == ["YAML-SYNTAX", "YAML-ENCODING"]
