@@ -30,11 +30,14 @@ def check_text(documents: Sequence[SourceDocument]) -> list[Finding]:
     findings: list[Finding] = []
     drawable = font_characters()
     for document in documents:
-        for path, text, is_key in _strings(document.data):
+        for link, text, is_key in _strings(document.data):
+            if text.isascii() and text.isprintable():
+                continue  # the embedded font draws every printable ASCII character
             missing = [character for character in dict.fromkeys(text)
                        if ord(character) not in drawable and ord(character) not in LAYOUT_CHARACTERS]
             if not missing:
                 continue
+            path = _unlinked(link)
             pointer = ""
             for token in path:
                 pointer = pointer_join(pointer, token)
@@ -49,20 +52,32 @@ def check_text(documents: Sequence[SourceDocument]) -> list[Finding]:
     return findings
 
 
-def _strings(data: Any) -> Iterator[tuple[tuple[str | int, ...], str, bool]]:
-    """Yield (path, text, is_key) for every string value and mapping key, depth first without recursion."""
-    stack: list[tuple[tuple[str | int, ...], Any]] = [((), data)]
+def _strings(data: Any) -> Iterator[tuple[Any, str, bool]]:
+    """Yield (linked path, text, is_key) for every string value and mapping key, depth first without recursion.
+
+    A linked path is `(parent linked path, key)`, `()` for the document: built
+    for every value, turned into a tuple (`_unlinked`) only for a finding.
+    """
+    stack: list[tuple[Any, Any]] = [((), data)]
     while stack:
-        path, value = stack.pop()
+        link, value = stack.pop()
         if isinstance(value, str):
-            yield path, value, False
+            yield link, value, False
         elif isinstance(value, dict):
             for key, item in value.items():
                 if isinstance(key, str):
-                    yield (*path, key), key, True
-                stack.append(((*path, key), item))
+                    yield (link, key), key, True
+                stack.append(((link, key), item))
         elif isinstance(value, list):
-            stack.extend(((*path, index), item) for index, item in enumerate(value))
+            stack.extend(((link, index), item) for index, item in enumerate(value))
+
+
+def _unlinked(link: Any) -> tuple[str | int, ...]:
+    path: list[str | int] = []
+    while link:
+        link, key = link
+        path.append(key)
+    return tuple(reversed(path))
 
 
 def _surrogate_message(what: str, surrogate: str) -> str:

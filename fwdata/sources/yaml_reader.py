@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import yaml
-from yaml.composer import Composer
+from yaml.composer import ComposerError
 from yaml.events import (
     AliasEvent,
     DocumentStartEvent,
@@ -27,11 +27,11 @@ from yaml.events import (
     ScalarEvent,
     SequenceEndEvent,
     SequenceStartEvent,
+    StreamEndEvent,
 )
-from yaml.nodes import Node, ScalarNode
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.parser import Parser
 from yaml.reader import Reader
-from yaml.resolver import BaseResolver
 from yaml.scanner import Scanner, ScannerError
 
 try:
@@ -135,11 +135,11 @@ def read_nodes(text: str, limits: LoadLimits, lines: TextLines) -> Node | None:
 
 
 def _compose(text: str, limits: LoadLimits, lines: TextLines) -> Node | None:
-    reader = _NodeReader(text, limits, lines)
+    parser = _Parser(text)
     try:
-        return reader.get_single_node()
+        return _Composer(parser, limits, lines).document()
     finally:
-        reader.dispose()
+        parser.dispose()
 
 
 class _PythonParser(Reader, Scanner, Parser):
@@ -154,15 +154,6 @@ class _PythonParser(Reader, Scanner, Parser):
 _Parser: Any = CParser if yaml.__with_libyaml__ else _PythonParser
 
 
-class _CoreSchemaResolver(BaseResolver):
-    """Resolve plain scalars by the YAML 1.2 core schema only; `<<` is a merge key."""
-
-    def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
-        if kind is ScalarNode and implicit[0]:
-            return _plain_tag(value)
-        return str(super().resolve(kind, value, implicit))
-
-
 @functools.lru_cache(maxsize=4096)
 def _plain_tag(value: str) -> str:
     """Return the core-schema tag of a plain scalar (YAML 1.2.2, 10.3.2); `<<` is a merge key."""
@@ -171,32 +162,71 @@ def _plain_tag(value: str) -> str:
     return CORE + next((name for name, pattern in CORE_PATTERNS.items() if pattern.fullmatch(value)), "str")
 
 
-class _NodeReader(Composer, _Parser, _CoreSchemaResolver):
-    """PyYAML's composer over libyaml's parser, every event checked as the composer takes it."""
+class _Composer:
+    """Nodes from the parser's events, each event checked before a node is built from it.
 
-    def __init__(self, text: str, limits: LoadLimits, lines: TextLines) -> None:
-        _Parser.__init__(self, text)
-        Composer.__init__(self)
-        BaseResolver.__init__(self)
+    PyYAML's own composer asks the parser three or four times per node; this one
+    takes each event once. Tags: explicit ones as written, plain scalars by the
+    core schema, everything else `!!str`, `!!seq` or `!!map`.
+    """
+
+    def __init__(self, parser: Any, limits: LoadLimits, lines: TextLines) -> None:
+        self._next_event = parser.get_event
         self._limits = limits
         self._lines = lines
         self._events = self._depth = self._aliases = self._documents = 0
         self._open_anchors: list[str | None] = []
         self._anchor_lines: dict[str, int] = {}
+        self._anchors: dict[str, Node] = {}
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node:
-        event = self.peek_event()  # an anchor defined again is refused before PyYAML's composer sees it
-        anchor = None if isinstance(event, AliasEvent) else event.anchor
-        if anchor is not None and anchor in self._anchor_lines:
-            raise Refused("YAML-ALIASES", f"anchor &{printable(anchor)} is defined again (first at line "
-                          f"{self._anchor_lines[anchor]}); give each anchor its own name",
-                          self._lines.at(event.start_mark))
-        return super().compose_node(parent, index)
+    def document(self) -> Node | None:
+        """Return the root node of the stream's only document, None for an empty stream."""
+        self._event()  # the stream start
+        if type(self._event()) is StreamEndEvent:
+            return None
+        root = self._node(self._event())
+        self._event()  # the document end
+        self._event()  # the stream end; a second document start is refused by _check_document
+        return root
 
-    def get_event(self) -> Any:
-        event = super().get_event()
+    def _event(self) -> Any:
+        event = self._next_event()
         self._check(event)
         return event
+
+    def _node(self, event: Any) -> Node:
+        kind = type(event)
+        if kind is ScalarEvent:
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = _plain_tag(event.value) if event.implicit[0] else CORE + "str"
+            node: Node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+        elif kind is AliasEvent:
+            if event.anchor not in self._anchors:
+                raise ComposerError(None, None, f"found undefined alias '{event.anchor}'", event.start_mark)
+            return self._anchors[event.anchor]
+        elif kind is SequenceStartEvent:
+            tag = CORE + "seq" if event.tag in (None, "!") else event.tag
+            node = SequenceNode(tag, [], event.start_mark, None, flow_style=event.flow_style)
+            self._remember(event.anchor, node)
+            items = node.value
+            while type(item := self._event()) is not SequenceEndEvent:
+                items.append(self._node(item))
+            return node
+        else:  # a mapping start: the parser yields no other event here
+            tag = CORE + "map" if event.tag in (None, "!") else event.tag
+            node = MappingNode(tag, [], event.start_mark, None, flow_style=event.flow_style)
+            self._remember(event.anchor, node)
+            pairs = node.value
+            while type(key := self._event()) is not MappingEndEvent:
+                pairs.append((self._node(key), self._node(self._event())))
+            return node
+        self._remember(event.anchor, node)
+        return node
+
+    def _remember(self, anchor: str | None, node: Node) -> None:
+        if anchor is not None:
+            self._anchors[anchor] = node
 
     def _check(self, event: Any) -> None:
         limits = self._limits
@@ -230,7 +260,7 @@ class _NodeReader(Composer, _Parser, _CoreSchemaResolver):
             raise Refused("YAML-TAG", f"custom tag {printable(event.tag)} is not allowed (plain YAML data only)",
                           self._where(event))
         if event.anchor is not None:
-            self._anchor_lines[event.anchor] = self._where(event)[0]
+            self._check_anchor(event)
 
     def _check_document(self, event: DocumentStartEvent) -> None:
         self._documents += 1
@@ -243,6 +273,12 @@ class _NodeReader(Composer, _Parser, _CoreSchemaResolver):
                          if text.lstrip("\ufeff").startswith("%YAML")), self._where(event)[0])
             raise Refused("YAML-SYNTAX", f"%YAML {major}.{minor} is not a version fwdata reads "
                           "(expected %YAML 1.2 or 1.1, or no directive)", (line, 1))
+
+    def _check_anchor(self, event: Any) -> None:
+        if event.anchor in self._anchor_lines:
+            raise Refused("YAML-ALIASES", f"anchor &{printable(event.anchor)} is defined again (first at line "
+                          f"{self._anchor_lines[event.anchor]}); give each anchor its own name", self._where(event))
+        self._anchor_lines[event.anchor] = self._where(event)[0]
 
     def _where(self, event: Any) -> tuple[int, int]:
         return self._lines.at(event.start_mark)

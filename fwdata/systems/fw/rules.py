@@ -12,6 +12,7 @@ Speeds are in FP (1 FP = 50 mph, 0.5 steps); accel and decel are points (5 point
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -831,6 +832,7 @@ class ProportionRule:
     round_up: bool
 
 
+@functools.lru_cache(maxsize=256)
 def _parse_fraction_code(cell: Cell, default_round_up: bool) -> ProportionRule | None:
     if cell is None or isinstance(cell, int | float):
         return None

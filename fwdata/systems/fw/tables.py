@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -38,9 +39,16 @@ class RuleTable:
             raise KeyError(f"table {self.id!r} has no column {key!r}") from None
 
     def column(self, key: str) -> tuple[Cell, ...]:
-        """Return every cell of column `key`, top to bottom."""
-        index = self.column_index(key)
-        return tuple(row[index] for row in self.rows)
+        """Return every cell of column `key`, top to bottom (built once per table: the simulations ask often)."""
+        cells = self._columns.get(key)
+        if cells is None:
+            index = self.column_index(key)
+            cells = self._columns[key] = tuple(row[index] for row in self.rows)
+        return cells
+
+    @cached_property
+    def _columns(self) -> dict[str, tuple[Cell, ...]]:
+        return {}
 
     def row_dict(self, index: int) -> dict[str, Cell]:
         """Return row `index` as {column key: cell}."""
