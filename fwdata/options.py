@@ -19,7 +19,9 @@ class BuildOptions:
     the Fighting Wings ADC trim size; `strict` makes warnings fail the run.
     `selection` chooses the reported findings (--select, --ignore, --min-severity);
     `baseline` is a baseline file whose findings are hidden; `pack_baseline` applies
-    the baseline the pack manifest names when `baseline` is None.
+    the baseline the pack manifest names when `baseline` is None. `use_cache` lets a
+    build reuse what the previous build into `out_dir` rendered (fwdata/build_cache.py);
+    False renders everything again.
     """
 
     paper: str = "letter"
@@ -29,3 +31,4 @@ class BuildOptions:
     selection: FindingSelection = FindingSelection()
     baseline: Path | None = None
     pack_baseline: bool = False
+    use_cache: bool = True
