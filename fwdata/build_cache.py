@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, fields
-from functools import cache
+from functools import cache, partial
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -38,7 +38,7 @@ from fwdata.sources.containment import Refused, read_in_pack, read_regular
 from fwdata.sources.pack import Pack, pack_files
 from fwdata.sources.texts import MAX_TEXT_BYTES
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS, display_path
-from fwdata.systems import Catalog, Output, PlannedOutput, RunResult
+from fwdata.systems import Catalog, Entry, EntryKey, Output, PlannedOutput, RunResult
 from fwdata.write import BUILD_MARKER, CACHE_FILE
 
 CACHE_FORMAT = "fwdata-build-cache"
@@ -97,7 +97,7 @@ def input_digests(pack: Pack, options: BuildOptions, schema_root: Path) -> dict[
     """
     digests: dict[Path, str] = {}
     for path in (*pack.files, *([pack.manifest] if pack.manifest is not None else [])):
-        digests[path] = _file_digest(lambda path=path: pack.read(path, DEFAULT_LIMITS.max_bytes))
+        digests[path] = _file_digest(partial(pack.read, path, DEFAULT_LIMITS.max_bytes))
     baseline = options.baseline
     if baseline is not None:
         digests[baseline] = _file_digest(lambda: read_regular(baseline, MAX_TEXT_BYTES))
@@ -143,11 +143,12 @@ def output_key(base_key: str, system: str, plan: PlannedOutput, catalog: Catalog
     every entry of the system. None when a source's file has no digest (the output is then always
     rendered).
     """
+    entries: list[tuple[EntryKey, Entry | None]]
     if plan.sources is None:
         entries = [((found, kind, entry.document.doc_id or ""), entry) for (found, kind), entry in catalog
                    if found == system]
     else:
-        entries = [(key, catalog.get(*key)) for key in plan.sources]
+        entries = [(key, catalog.get(*key)) for key in plan.sources]  # None: a missing entry
     sources: list[list[str | None]] = []
     for key, entry in entries:
         if entry is None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import partial
 
 from fwdata.citations import printable_citation
 from fwdata.findings import Location
@@ -69,7 +70,7 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
     planes = catalog.entries(SYSTEM, "plane")
     plane_keys = tuple((SYSTEM, "plane", doc_id) for doc_id in catalog.ids(SYSTEM, "plane"))
     card = CARD_SIZES["poker"]
-    plans = [PlannedOutput(f"aoa/plane/{entry.model.id}.pdf", (key,), lambda entry=entry: _plane_card(entry, card))
+    plans = [PlannedOutput(f"aoa/plane/{entry.model.id}.pdf", (key,), partial(_plane_card, entry, card))
              for key, entry in zip(plane_keys, planes, strict=True)]
     if planes:
         plans.append(PlannedOutput("aoa/plane.pdf", plane_keys, lambda: render_card_sheet(planes, card, paper)))
@@ -78,7 +79,7 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
     if planes or charts or maneuvers or catalog.entries(SYSTEM, "book"):  # only for a pack with Ace of Aces data
         plans.append(PlannedOutput("aoa/pilots-log/blank.pdf", (), lambda: render_pilots_log(None, paper)))
     plans += [PlannedOutput(f"aoa/pilots-log/{entry.model.id}.pdf", (key,),
-                            lambda entry=entry: render_pilots_log(entry, paper))
+                            partial(render_pilots_log, entry, paper))
               for key, entry in zip(plane_keys, planes, strict=True)]
     if charts or maneuvers:
         plans.append(PlannedOutput("aoa/chart.pdf", None, lambda: render_chart_book(charts, maneuvers, paper)))

@@ -13,6 +13,7 @@ Values the rulebook lost print as '?', a printed dash (not available) as '-'.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from fwdata.citations import printable_citation
 from fwdata.options import BuildOptions
@@ -63,8 +64,7 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
         cards.append((aircraft, entry.document))
         chain = variant_chain(catalog, ("fl", "aircraft", doc_id), lambda model: model.base)
         plans.append(PlannedOutput(f"fl/aircraft/{aircraft.id}.pdf", (*chain, *note_keys),
-                                   lambda aircraft=aircraft, document=entry.document:
-                                   _card(aircraft, document, notes)))
+                                   partial(_card, aircraft, entry.document, notes)))
     if cards:
         plans.append(PlannedOutput("fl/aircraft.pdf", tuple(key for plan in plans for key in plan.sources or ()),
                                    lambda: render_card_sheet(cards, paper, notes)))
@@ -78,8 +78,7 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
         score = score_scenario(scenario, lookup)
         scores.append(score)
         plans.append(PlannedOutput(f"fl/scenario/{scenario.id}.pdf", None,
-                                   lambda score=score, entry=entry: _scenario_sheet(score, entry.document, lookup,
-                                                                                    paper)))
+                                   partial(_scenario_sheet, score, entry.document, lookup, paper)))
     if scores:
         plans.append(PlannedOutput("fl/crosscheck.md", None, lambda: RenderResult(
             outputs=[Output("fl/crosscheck.md", crosscheck_markdown(scores).encode("utf-8"))])))

@@ -12,6 +12,8 @@ once the 1/4 in printer margin is kept: cards are never shrunk to fit more.
 
 from __future__ import annotations
 
+from functools import partial
+
 from fwdata.options import BuildOptions
 from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Size
 from fwdata.render.pdf import PdfDocument
@@ -43,8 +45,7 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
     chains = [variant_chain(catalog, ("fw", "aircraft", doc_id), lambda model: model.variant_of)
               for doc_id in catalog.ids("fw", "aircraft")]
     plans = [PlannedOutput(f"fw/aircraft/{card.id}.pdf", chain,
-                           lambda card=card, source=source: _single(f"fw/aircraft/{card.id}.pdf", card.name,
-                                                                    [(card, source)], card_size))
+                           partial(_single, f"fw/aircraft/{card.id}.pdf", card.name, [(card, source)], card_size))
              for (card, source), chain in zip(cards, chains, strict=True)]
     if cards:
         plans.append(PlannedOutput("fw/aircraft.pdf", tuple(key for chain in chains for key in chain),
@@ -55,7 +56,7 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
         sources = (("fw", "scenario", doc_id), *(("fw", "aircraft", aircraft.aircraft)
                                                  for aircraft in scenario.aircraft()))
         plans.append(PlannedOutput(f"fw/logsheet/{scenario.id}.pdf", sources,
-                                   lambda entry=entry: render_scenario_logsheets(entry, catalog, paper)))
+                                   partial(render_scenario_logsheets, entry, catalog, paper)))
     table_entries = catalog.entries("fw", "table")
     if table_entries:
         tables = [(entry.model, entry.document) for entry in table_entries]
