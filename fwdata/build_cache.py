@@ -83,9 +83,9 @@ def _file_digest(read: Callable[[], bytes]) -> str:
     try:
         return _sha256(read())
     except Refused as exc:
-        return f"refused {exc.code}"
+        return f"refused {exc.code}: {exc.message}"  # the finding the loader makes of it
     except OSError as exc:
-        return f"unreadable {exc.errno}"
+        return f"unreadable: {exc}"
 
 
 def input_digests(pack: Pack, options: BuildOptions, schema_root: Path) -> dict[Path, str]:
