@@ -107,6 +107,11 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     before the checks, so a folder in use or not fwdata's fails at once; see
     `fwdata.write.claim_build_folder`. The outputs end with `findings.txt`, the
     full findings report (hidden findings marked).
+    With `options.use_cache`, the build cache the previous build left in the folder
+    (fwdata/build_cache.py) is read under the lock: when no input changed, its result
+    is returned and nothing is checked, rendered or written; otherwise each planned
+    output whose sources did not change is copied from the old folder, not rendered.
+    The new cache is written into the new folder and swapped in with it.
     `progress` hears of every file loaded and every system checked and rendered.
     Raises OutputError when the build folder cannot be written, is being written
     by another build, or is a non-empty folder fwdata did not make.

@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from fwdata import pipeline
+from fwdata.baseline import Baseline, format_baseline
 from fwdata.build_cache import read_build_cache
 from fwdata.cli import main
 from fwdata.errors import OutputError
@@ -163,6 +164,18 @@ def test_an_unchanged_rebuild_prints_what_the_first_build_printed(pack: Path) ->
     assert first.exit_code == again.exit_code == 0
     assert json.loads(first.stdout)["findings"]
     assert (again.stdout, again.stderr) == (first.stdout, first.stderr)
+
+
+def test_a_rebuild_after_the_manifest_baseline_changed_checks_again(pack: Path) -> None:
+    (pack / "fwdata-pack.yaml").write_text('id: fwdata-base\nname: fw only\nversion: "1"\nbaseline: known.json\n',
+                                          encoding="utf-8")
+    first = build(pack_baseline=True)
+    assert "PACK-BASELINE-MISSING" in {finding.code for finding in first.report.findings}
+    (pack / "known.json").write_text(format_baseline(first.recorded), encoding="utf-8")
+    again = build(pack_baseline=True)
+    assert again.report.findings == [] and len(again.review.baselined) == len(first.report.findings) - 1
+    (pack / "known.json").write_text(format_baseline(Baseline()), encoding="utf-8")
+    assert build(pack_baseline=True).review.baselined == []
 
 
 def test_options_that_change_outputs_render_everything_again(pack: Path, rendered: list[str]) -> None:
