@@ -194,6 +194,8 @@ def test_no_cache_renders_everything_again(pack: Path, rendered: list[str]) -> N
     result = CliRunner().invoke(main, ["build", "--no-cache", "--out", "out", "p"])
     assert result.exit_code == 0, result.output
     assert rendered == planned and "fw/aircraft/p-51d.pdf" in planned
+    cache = read_build_cache(Path("out").resolve())
+    assert cache is not None and sorted(cache.planned) == sorted(planned)  # each plan renders its one file
 
 
 def _payload(change: Callable[[dict[str, Any]], object]) -> Callable[[Path], None]:
