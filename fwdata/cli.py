@@ -72,19 +72,23 @@ def check(paths: tuple[Path, ...], output_format: str, strict: bool, control: Ru
               help="Sheet size for imposed cards, log sheets and play aids.")
 @click.option("--card-size", type=click.Choice(CARD_SIZES), default="half-letter", show_default=True,
               help="Trim size of Fighting Wings Aircraft Data Cards.")
+@click.option("--no-cache", is_flag=True,
+              help="Check and render everything again instead of reusing what the previous build left in --out.")
 @format_option
 @strict_option
 @finding_options
 @stops_cleanly
-def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, output_format: str,
+def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, no_cache: bool, output_format: str,
           strict: bool, control: RunControl) -> None:
     """Check sources, then render every card, sheet and play aid into the build folder.
 
     Nothing is written when any error is found; the previous build stays as it was.
     The build folder also gets findings.txt, every finding of the run (baselined and
-    suppressed ones marked).
+    suppressed ones marked). A rebuild renders only the outputs whose sources changed,
+    and does nothing when no input changed (the cache is .fwdata-cache.json in the folder).
     """
-    options = control.build_options(BuildOptions(paper=paper, card_size=card_size, strict=strict, out_dir=out_dir))
+    options = control.build_options(BuildOptions(paper=paper, card_size=card_size, strict=strict, out_dir=out_dir,
+                                                 use_cache=not no_cache))
     result = build_sources(list(paths), options, progress=control.progress_reporter())
 
     def success() -> None:

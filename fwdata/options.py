@@ -19,8 +19,10 @@ class BuildOptions:
     the Fighting Wings ADC trim size; `strict` makes warnings fail the run.
     `selection` chooses the reported findings (--select, --ignore, --min-severity);
     `baseline` is a baseline file whose findings are hidden; `pack_baseline` applies
-    the baseline the pack manifest names when `baseline` is None. `jobs` is the
-    number of processes for large work (None: every core when it pays; 1: one).
+    the baseline the pack manifest names when `baseline` is None. `use_cache` lets a
+    build reuse what the previous build into `out_dir` rendered (fwdata/build_cache.py);
+    False renders everything again. `jobs` is the number of processes for large work
+    (None: every core when it pays; 1: one).
     """
 
     paper: str = "letter"
@@ -30,4 +32,5 @@ class BuildOptions:
     selection: FindingSelection = FindingSelection()
     baseline: Path | None = None
     pack_baseline: bool = False
+    use_cache: bool = True
     jobs: int | None = None

@@ -7,6 +7,17 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from fwdata.baseline import Baseline, BaselineFormatError, parse_baseline
+from fwdata.build_cache import (
+    document_digests,
+    format_build_cache,
+    input_digests,
+    output_key,
+    read_build_cache,
+    render_key,
+    reused_output,
+    run_key,
+    unchanged_result,
+)
 from fwdata.errors import UsageError
 from fwdata.findings import Finding, Report, error, warning
 from fwdata.library import BASE_PACK_ID, library_root
@@ -22,7 +33,7 @@ from fwdata.sources.document import SourceDocument, pointer_join
 from fwdata.sources.pack import Pack, pack_files, resolve_pack
 from fwdata.sources.texts import MAX_TEXT_BYTES, decode_text, read_text
 from fwdata.sources.yaml_loader import display_path, load_bytes, read_source
-from fwdata.systems import Catalog, Entry, GameSystem, Output, RunResult, registered_systems
+from fwdata.systems import Catalog, Entry, GameSystem, Output, RenderResult, RunResult, registered_systems
 from fwdata.text_checks import check_text
 from fwdata.validate import SchemaSet, load_schemas, validate_documents, validate_manifest
 from fwdata.workers import map_in_order
@@ -46,13 +57,12 @@ def check_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     sources, broken schemas, an unreadable --baseline); problems in the data are
     findings in the report.
     """
-    return _check(paths, options, schema_root, progress)[0]
+    return _check(resolve_pack(paths), options, schema_root, progress)[0]
 
 
-def _check(paths: Sequence[Path], options: BuildOptions, schema_root: Path | None,
+def _check(pack: Pack, options: BuildOptions, schema_root: Path | None,
            progress: Progress) -> tuple[RunResult, Reviewer, list[Finding]]:
     systems = registered_systems()
-    pack = resolve_pack(paths)
     kinds = [(system.id, kind) for system in systems.values() for kind in system.build_models]
     schemas = _schemas(schema_root or default_schema_root(), tuple(kinds))
     documents, findings = load_files(pack, progress, jobs=options.jobs)
@@ -98,19 +108,43 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     before the checks, so a folder in use or not fwdata's fails at once; see
     `fwdata.write.claim_build_folder`. The outputs end with `findings.txt`, the
     full findings report (hidden findings marked).
+    With `options.use_cache`, the build cache the previous build left in the folder
+    (fwdata/build_cache.py) is read under the lock: when no input changed, its result
+    is returned and nothing is checked, rendered or written; otherwise each planned
+    output whose sources did not change is copied from the old folder, not rendered.
+    The new cache is written into the new folder and swapped in with it.
     `progress` hears of every file loaded and every system checked and rendered.
     Raises OutputError when the build folder cannot be written, is being written
     by another build, or is a non-empty folder fwdata did not make.
     """
     with claim_build_folder(options.out_dir) as build_folder:
-        result, reviewer, findings = _check(paths, options, schema_root, progress)
+        pack = resolve_pack(paths)
+        digests = input_digests(pack, options, schema_root or default_schema_root())
+        run = run_key(pack, paths, options, digests)
+        previous = read_build_cache(build_folder.target) if options.use_cache else None
+        unchanged = None if previous is None else unchanged_result(build_folder.target, previous, run)
+        if unchanged is not None:
+            return unchanged
+        result, reviewer, findings = _check(pack, options, schema_root, progress)
         if result.report.failed(options.strict):
             return result
         systems = registered_systems()
         progress("rendering", 0, len(systems))
         rendered_findings: list[Finding] = []
+        planned: dict[str, tuple[str, list[Finding]]] = {}
+        base_key, documents = render_key(options), document_digests(digests)
         for done, system in enumerate(systems.values(), start=1):
-            rendered = system.render_outputs(result.catalog, options)
+            if system.plan_outputs is None:
+                rendered = system.render_outputs(result.catalog, options)
+            else:
+                rendered = RenderResult()
+                for plan in system.plan_outputs(result.catalog, options):
+                    key = output_key(base_key, system.id, plan, result.catalog, documents)
+                    reused = reused_output(build_folder.target, previous, plan.path, key)
+                    output = RenderResult([reused[0]], reused[1]) if reused is not None else plan.render()
+                    if key is not None and [item.path for item in output.outputs] == [plan.path]:
+                        planned[plan.path] = (key, output.findings)
+                    rendered.extend(output)
             result.outputs.extend(rendered.outputs)
             rendered_findings.extend(rendered.findings)
             progress("rendering", done, len(systems))
@@ -121,7 +155,7 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
         if not result.report.failed(options.strict):
             result.outputs.append(Output(FINDINGS_REPORT, format_findings_report(result.report, result.review)
                                          .encode("utf-8")))
-            build_folder.replace(result.outputs)
+            build_folder.replace(result.outputs, format_build_cache(run, result, planned))
     return result
 
 

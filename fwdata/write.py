@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 BUILD_MARKER = ".fwdata-build"
 """The file that marks a folder as a build folder fwdata may replace whole."""
+CACHE_FILE = ".fwdata-cache.json"
+"""The build cache (fwdata/build_cache.py), written and swapped in with the build."""
 MARKER_TEXT = b"This folder is written by `fwdata build`; the next build replaces it whole.\n"
 NEW_INFIX, OLD_INFIX, LOCK_SUFFIX = ".fwdata-new-", ".fwdata-old-", ".fwdata-lock"
 
@@ -77,8 +79,10 @@ class BuildFolder:
         """Return the hidden sibling `.<name><infix><token>` next to the build folder."""
         return self.target.with_name(f".{self.target.name}{infix}{token}")
 
-    def replace(self, outputs: Sequence[Output]) -> list[Path]:
-        """Replace the whole build folder by `outputs` (plus the marker file); return their paths under `path`.
+    def replace(self, outputs: Sequence[Output], cache: bytes | None = None) -> list[Path]:
+        """Replace the whole build folder by `outputs`, the marker and `cache`; return the outputs' paths under `path`.
+
+        `cache` is the build cache's bytes (fwdata/build_cache.py), written as `.fwdata-cache.json`.
 
         The new build is written complete into a hidden sibling folder `.<name>.fwdata-new-<token>`, then
         swapped in by two renames: the old folder to `.<name>.fwdata-old-<token>`, the new one to the
@@ -101,6 +105,9 @@ class BuildFolder:
             for output, relative in zip(outputs, relatives, strict=True):
                 current = self.path.joinpath(*relative.parts)
                 _write_new(new.joinpath(*relative.parts), output.data, mode)
+            if cache is not None:
+                current = self.path / CACHE_FILE
+                _write_new(new / CACHE_FILE, cache, mode)
             current = self.path / BUILD_MARKER
             _write_new(new / BUILD_MARKER, MARKER_TEXT, mode)  # last: a folder with the marker is complete
             current = self.path
@@ -131,8 +138,8 @@ def _relative_paths(outputs: Sequence[Output]) -> list[PurePosixPath]:
             raise OutputError(f"refusing to write outside the build folder: {output.path}")
         if relative in seen:
             raise OutputError(f"two outputs would both be written to {output.path}")
-        if relative.parts == (BUILD_MARKER,):
-            raise OutputError(f"an output may not be named {BUILD_MARKER}: fwdata's build folder marker")
+        if relative.parts in ((BUILD_MARKER,), (CACHE_FILE,)):
+            raise OutputError(f"an output may not be named {relative}: fwdata's own file in the build folder")
         seen.add(relative)
         relatives.append(relative)
     return relatives

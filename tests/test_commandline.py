@@ -212,7 +212,8 @@ def test_json_failure_paths_print_json(runner: CliRunner, pack: Path, args: list
 
 def test_build_prints_a_few_lines_and_writes_the_findings_report(runner: CliRunner, pack: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    systems = {key: dataclasses.replace(system, render_outputs=lambda catalog, options: RenderResult())
+    systems = {key: dataclasses.replace(system, render_outputs=lambda catalog, options: RenderResult(),
+                                        plan_outputs=None)
                for key, system in pipeline.registered_systems().items()}
     monkeypatch.setattr(pipeline, "registered_systems", lambda: systems)  # nothing to render: the report only
     Path(TABLE).write_text(Path(TABLE).read_text(encoding="utf-8").replace(

@@ -125,9 +125,52 @@ class RunResult:
         return [entry for entry in entries if entry.document.path in self.reported]
 
 
+EntryKey = tuple[str, str, str]
+"""(system, kind, id) of a catalog entry."""
+
+
+@dataclass(frozen=True)
+class PlannedOutput:
+    """One output file a system will render: its path, the catalog entries it is drawn from, how to render it.
+
+    `render` returns a RenderResult holding the one output at `path` (and its
+    findings). `sources` are the entries the output reads, present or not (a
+    missing reference prints differently once it exists); None when they cannot
+    be told exactly: the output then counts as drawn from every entry of its
+    system. An incremental build (fwdata/build_cache.py) reuses the previous
+    file when none of them changed.
+    """
+
+    path: str
+    sources: tuple[EntryKey, ...] | None
+    render: Callable[[], RenderResult]
+
+
+def render_planned(plans: Iterable[PlannedOutput]) -> RenderResult:
+    """Render every planned output, in order."""
+    result = RenderResult()
+    for plan in plans:
+        result.extend(plan.render())
+    return result
+
+
+def variant_chain(catalog: Catalog, key: EntryKey, parent: Callable[[Any], str | None]) -> tuple[EntryKey, ...]:
+    """Return `key` and the keys of its base chain (`parent(model)` names a base id), up to a missing base or a loop."""
+    chain = [key]
+    entry = catalog.get(*key)
+    while entry is not None and (base := parent(entry.model)) is not None:
+        key = (key[0], key[1], base)
+        if key in chain:
+            break
+        chain.append(key)
+        entry = catalog.get(*key)
+    return tuple(chain)
+
+
 ModelBuilder = Callable[[SourceDocument], Any]
 Checker = Callable[[Catalog, BuildOptions], Iterable[Finding]]
 Renderer = Callable[[Catalog, BuildOptions], RenderResult]
+Planner = Callable[[Catalog, BuildOptions], list[PlannedOutput]]
 
 
 @dataclass(frozen=True)
@@ -137,6 +180,8 @@ class GameSystem:
     `build_models[kind]` turns a schema-valid document into an immutable model;
     `run_checks` returns findings (references and rule simulations);
     `render_outputs` returns the PDFs and other files for `build/<system>/`;
+    `plan_outputs`, when given, lists the same outputs unrendered, each with the
+    entries it is drawn from, so a build renders only the changed ones;
     `commands` returns the system's click command group (`fwdata <id> ...`).
     """
 
@@ -145,6 +190,7 @@ class GameSystem:
     build_models: dict[str, ModelBuilder]
     run_checks: Checker
     render_outputs: Renderer
+    plan_outputs: Planner | None = None
     commands: Callable[[], Any] | None = None
 
 

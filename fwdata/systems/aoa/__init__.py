@@ -6,7 +6,7 @@ from fwdata.systems import GameSystem
 from fwdata.systems.aoa.book_generator import build_book_design
 from fwdata.systems.aoa.checks import run_checks
 from fwdata.systems.aoa.model import build_book, build_chart, build_maneuvers, build_plane
-from fwdata.systems.aoa.render import render_outputs
+from fwdata.systems.aoa.render import plan_outputs, render_outputs
 
 
 def _commands() -> Any:
@@ -22,5 +22,6 @@ SYSTEM = GameSystem(
                   "book-design": build_book_design},
     run_checks=run_checks,
     render_outputs=render_outputs,
+    plan_outputs=plan_outputs,
     commands=_commands,
 )

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import partial
 
 from fwdata.citations import printable_citation
 from fwdata.findings import Location
@@ -24,7 +25,7 @@ from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Rect, Size
 from fwdata.render.pdf import Page, PdfDocument, wrap_words
 from fwdata.render.sheets import draw_card_sheets
 from fwdata.sources.document import SourceDocument
-from fwdata.systems import Catalog, Entry, Output, RenderResult
+from fwdata.systems import Catalog, Entry, Output, PlannedOutput, RenderResult, render_planned
 from fwdata.systems.aoa import firing, rules
 from fwdata.systems.aoa.model import (
     ArchieChart,
@@ -39,7 +40,7 @@ from fwdata.systems.aoa.model import (
     RollTable,
     SurvivalChart,
 )
-from fwdata.systems.aoa.render_books import render_book_outputs
+from fwdata.systems.aoa.render_books import plan_book_outputs
 from fwdata.units import inches
 
 SYSTEM = "aoa"
@@ -57,28 +58,43 @@ CAMPAIGN_TABLES = ("duty-roster", "ground-position", "starting-altitude", "fuel"
 
 def render_outputs(catalog: Catalog, options: BuildOptions) -> RenderResult:
     """Render every Ace of Aces output (see the module docstring for the paths)."""
-    result = RenderResult()
+    return render_planned(plan_outputs(catalog, options))
+
+
+def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]:
+    """List every Ace of Aces output unrendered, with the entries each is drawn from (in render order).
+
+    The chart book, the campaign sheet and the books count as drawn from all of Ace of Aces.
+    """
     paper = PAPER_SIZES[options.paper]
     planes = catalog.entries(SYSTEM, "plane")
+    plane_keys = tuple((SYSTEM, "plane", doc_id) for doc_id in catalog.ids(SYSTEM, "plane"))
     card = CARD_SIZES["poker"]
-    for entry in planes:
-        doc = PdfDocument(f"{entry.model.name} · Ace of Aces plane card", subject="Ace of Aces plane card (fwdata)")
-        draw_plane_card(doc.new_page(card), entry.model, entry.document)
-        result.extend(_finished(f"aoa/plane/{entry.model.id}.pdf", doc))
+    plans = [PlannedOutput(f"aoa/plane/{entry.model.id}.pdf", (key,), partial(_plane_card, entry, card))
+             for key, entry in zip(plane_keys, planes, strict=True)]
     if planes:
-        result.extend(render_card_sheet(planes, card, paper))
+        plans.append(PlannedOutput("aoa/plane.pdf", plane_keys, lambda: render_card_sheet(planes, card, paper)))
     charts = catalog.entries(SYSTEM, "chart")
     maneuvers = catalog.entries(SYSTEM, "maneuvers")
-    if planes or charts or maneuvers or catalog.entries(SYSTEM, "book"):
-        result.extend(render_pilots_log(None, paper))  # only for a pack with Ace of Aces data
-    for entry in planes:
-        result.extend(render_pilots_log(entry, paper))
+    if planes or charts or maneuvers or catalog.entries(SYSTEM, "book"):  # only for a pack with Ace of Aces data
+        plans.append(PlannedOutput("aoa/pilots-log/blank.pdf", (), lambda: render_pilots_log(None, paper)))
+    plans += [PlannedOutput(f"aoa/pilots-log/{entry.model.id}.pdf", (key,),
+                            partial(render_pilots_log, entry, paper))
+              for key, entry in zip(plane_keys, planes, strict=True)]
     if charts or maneuvers:
-        result.extend(render_chart_book(charts, maneuvers, paper))
+        plans.append(PlannedOutput("aoa/chart.pdf", None, lambda: render_chart_book(charts, maneuvers, paper)))
     if any(isinstance(e.model, (RollTable, RollMatrix, BattlefieldMap, ArchieChart)) for e in charts):
-        result.extend(render_campaign_sheet(charts, planes, paper))
-    result.extend(render_book_outputs(catalog, catalog.models(SYSTEM, "book-design"), options.paper))
-    return result
+        plans.append(PlannedOutput("aoa/campaign-setup.pdf", None,
+                                   lambda: render_campaign_sheet(charts, planes, paper)))
+    plans += [PlannedOutput(f"aoa/book/{book_id}.pdf", None, render)
+              for book_id, render in plan_book_outputs(catalog, catalog.models(SYSTEM, "book-design"), options.paper)]
+    return plans
+
+
+def _plane_card(entry: Entry, card: Size) -> RenderResult:
+    doc = PdfDocument(f"{entry.model.name} · Ace of Aces plane card", subject="Ace of Aces plane card (fwdata)")
+    draw_plane_card(doc.new_page(card), entry.model, entry.document)
+    return _finished(f"aoa/plane/{entry.model.id}.pdf", doc)
 
 
 def _finished(path: str, doc: PdfDocument) -> RenderResult:

@@ -10,7 +10,8 @@ facing, tags and damage, and the maneuver chart with the 26 codes.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from fwdata.findings import Finding
 from fwdata.render.layout import PAPER_SIZES, Rect, Size
@@ -54,18 +55,28 @@ def render_book_outputs(catalog: Catalog, designs: Sequence[BookDesign], paper_n
     A book that two designs name (a pack's copy of a bundled design) is rendered once, by the first design.
     """
     result = RenderResult()
+    for _book_id, render in plan_book_outputs(catalog, designs, paper_name):
+        result.extend(render())
+    return result
+
+
+def plan_book_outputs(catalog: Catalog, designs: Sequence[BookDesign], paper_name: str
+                      ) -> list[tuple[str, Callable[[], RenderResult]]]:
+    """Return the id of every book `render_book_outputs` renders, with the call that renders it, in order."""
     paper = PAPER_SIZES[paper_name]
-    rendered: set[str] = set()
+    planned: dict[str, Callable[[], RenderResult]] = {}
     for design in designs:
         for ship in design.ships:
             entry = catalog.get(SYSTEM, "book", ship.book_id)
-            if entry is None or ship.book_id in rendered:
+            if entry is None or ship.book_id in planned:
                 continue
-            rendered.add(ship.book_id)
-            data, findings = render_book(entry.model, design, paper)
-            result.outputs.append(Output(f"aoa/book/{ship.book_id}.pdf", data))
-            result.findings.extend(findings)
-    return result
+            planned[ship.book_id] = partial(_rendered_book, ship.book_id, entry.model, design, paper)
+    return list(planned.items())
+
+
+def _rendered_book(book_id: str, book: DogfightBook, design: BookDesign, paper: Size) -> RenderResult:
+    data, findings = render_book(book, design, paper)
+    return RenderResult(outputs=[Output(f"aoa/book/{book_id}.pdf", data)], findings=findings)
 
 
 def render_book(book: DogfightBook, design: BookDesign, paper: Size,

@@ -5,7 +5,7 @@ from typing import Any
 from fwdata.systems import GameSystem
 from fwdata.systems.fl.checks import run_checks
 from fwdata.systems.fl.model import build_aircraft, build_list_note, build_missile_load, build_nation, build_scenario
-from fwdata.systems.fl.render import render_outputs
+from fwdata.systems.fl.render import plan_outputs, render_outputs
 
 
 def _commands() -> Any:
@@ -26,5 +26,6 @@ SYSTEM = GameSystem(
     },
     run_checks=run_checks,
     render_outputs=render_outputs,
+    plan_outputs=plan_outputs,
     commands=_commands,
 )

@@ -13,6 +13,7 @@ Values the rulebook lost print as '?', a printed dash (not available) as '-'.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from fwdata.citations import printable_citation
 from fwdata.options import BuildOptions
@@ -20,7 +21,7 @@ from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Rect, Size
 from fwdata.render.pdf import Page, PdfDocument
 from fwdata.render.sheets import draw_card_sheets
 from fwdata.sources.document import SourceDocument
-from fwdata.systems import Catalog, Output, RenderResult
+from fwdata.systems import Catalog, Output, PlannedOutput, RenderResult, render_planned, variant_chain
 from fwdata.systems.fl import rules
 from fwdata.systems.fl.checks import aircraft_lookup
 from fwdata.systems.fl.model import UNKNOWN, FlAircraft, Flight, ListNote, Scenario, Side, VictoryPointsLine
@@ -40,29 +41,35 @@ LIST_GRAY = {"light-blue": 0.88, "dark-blue": 0.72, "green": 0.8, "gray": 0.84, 
 
 def render_outputs(catalog: Catalog, options: BuildOptions) -> RenderResult:
     """Render every Flight Leader output (see the module docstring for the paths)."""
-    result = RenderResult()
+    return render_planned(plan_outputs(catalog, options))
+
+
+def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]:
+    """List every Flight Leader output unrendered, with the entries each is drawn from (in render order).
+
+    A card is drawn from its aircraft's base chain and the list notes; the scenario
+    sheets and the crosscheck score with every aircraft and table, so they count as
+    drawn from all of Flight Leader.
+    """
     paper = PAPER_SIZES[options.paper]
     lookup = aircraft_lookup(catalog)
     notes = {note.letter: note for note in catalog.models("fl", "list-note")}
+    note_keys = tuple(("fl", "list-note", doc_id) for doc_id in catalog.ids("fl", "list-note"))
     cards: list[tuple[FlAircraft, SourceDocument]] = []
-    for entry in catalog.entries("fl", "aircraft"):
+    plans: list[PlannedOutput] = []
+    for doc_id, entry in zip(catalog.ids("fl", "aircraft"), catalog.entries("fl", "aircraft"), strict=True):
         aircraft = lookup(entry.model.id)
-        if aircraft is not None:
-            cards.append((aircraft, entry.document))
-    for aircraft, document in cards:
-        doc = PdfDocument(
-            f"{aircraft.name} · Flight Leader aircraft card", subject="Flight Leader aircraft card (fwdata)"
-        )
-        draw_aircraft_card(doc.new_page(CARD), aircraft, document, notes)
-        result.extend(_finished(f"fl/aircraft/{aircraft.id}.pdf", doc))
+        if aircraft is None:
+            continue
+        cards.append((aircraft, entry.document))
+        chain = variant_chain(catalog, ("fl", "aircraft", doc_id), lambda model: model.base)
+        plans.append(PlannedOutput(f"fl/aircraft/{aircraft.id}.pdf", (*chain, *note_keys),
+                                   partial(_card, aircraft, entry.document, notes)))
     if cards:
-        result.extend(render_card_sheet(cards, paper, notes))
-    doc = PdfDocument("Flight Leader Aircraft Status Card", subject="Blank Aircraft Status Card (fwdata)")
-    draw_status_card(doc.new_page(paper.landscape))
-    result.extend(_finished("fl/status-card.pdf", doc))
-    doc = PdfDocument("Flight Leader Plot Sheet", subject="Blank Plot Sheet (fwdata)")
-    draw_plot_sheet(doc.new_page(paper.portrait))
-    result.extend(_finished("fl/plot-sheet.pdf", doc))
+        plans.append(PlannedOutput("fl/aircraft.pdf", tuple(key for plan in plans for key in plan.sources or ()),
+                                   lambda: render_card_sheet(cards, paper, notes)))
+    plans.append(PlannedOutput("fl/status-card.pdf", (), lambda: _status_card(paper)))
+    plans.append(PlannedOutput("fl/plot-sheet.pdf", (), lambda: _plot_sheet(paper)))
     scores = []
     for entry in catalog.entries("fl", "scenario"):
         scenario: Scenario = entry.model
@@ -70,14 +77,38 @@ def render_outputs(catalog: Catalog, options: BuildOptions) -> RenderResult:
             continue
         score = score_scenario(scenario, lookup)
         scores.append(score)
-        doc = PdfDocument(
-            f"{scenario.number} {scenario.name} · Flight Leader scenario", subject="Scenario sheet (fwdata)"
-        )
-        draw_scenario_sheet(doc.new_page(paper.portrait), score, entry.document, lookup)
-        result.extend(_finished(f"fl/scenario/{scenario.id}.pdf", doc))
+        plans.append(PlannedOutput(f"fl/scenario/{scenario.id}.pdf", None,
+                                   partial(_scenario_sheet, score, entry.document, lookup, paper)))
     if scores:
-        result.outputs.append(Output("fl/crosscheck.md", crosscheck_markdown(scores).encode("utf-8")))
-    return result
+        plans.append(PlannedOutput("fl/crosscheck.md", None, lambda: RenderResult(
+            outputs=[Output("fl/crosscheck.md", crosscheck_markdown(scores).encode("utf-8"))])))
+    return plans
+
+
+def _card(aircraft: FlAircraft, document: SourceDocument, notes: dict[str, ListNote]) -> RenderResult:
+    doc = PdfDocument(f"{aircraft.name} · Flight Leader aircraft card", subject="Flight Leader aircraft card (fwdata)")
+    draw_aircraft_card(doc.new_page(CARD), aircraft, document, notes)
+    return _finished(f"fl/aircraft/{aircraft.id}.pdf", doc)
+
+
+def _status_card(paper: Size) -> RenderResult:
+    doc = PdfDocument("Flight Leader Aircraft Status Card", subject="Blank Aircraft Status Card (fwdata)")
+    draw_status_card(doc.new_page(paper.landscape))
+    return _finished("fl/status-card.pdf", doc)
+
+
+def _plot_sheet(paper: Size) -> RenderResult:
+    doc = PdfDocument("Flight Leader Plot Sheet", subject="Blank Plot Sheet (fwdata)")
+    draw_plot_sheet(doc.new_page(paper.portrait))
+    return _finished("fl/plot-sheet.pdf", doc)
+
+
+def _scenario_sheet(score: ScenarioScore, document: SourceDocument, lookup: Callable[[str], FlAircraft | None],
+                    paper: Size) -> RenderResult:
+    scenario = score.scenario
+    doc = PdfDocument(f"{scenario.number} {scenario.name} · Flight Leader scenario", subject="Scenario sheet (fwdata)")
+    draw_scenario_sheet(doc.new_page(paper.portrait), score, document, lookup)
+    return _finished(f"fl/scenario/{scenario.id}.pdf", doc)
 
 
 def _finished(path: str, doc: PdfDocument) -> RenderResult:

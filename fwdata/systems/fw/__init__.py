@@ -5,7 +5,7 @@ from typing import Any
 from fwdata.systems import GameSystem
 from fwdata.systems.fw.checks import run_checks
 from fwdata.systems.fw.model import build_aircraft, build_scenario, build_table
-from fwdata.systems.fw.render import render_outputs
+from fwdata.systems.fw.render import plan_outputs, render_outputs
 
 
 def _commands() -> Any:
@@ -20,5 +20,6 @@ SYSTEM = GameSystem(
     build_models={"aircraft": build_aircraft, "scenario": build_scenario, "table": build_table},
     run_checks=run_checks,
     render_outputs=render_outputs,
+    plan_outputs=plan_outputs,
     commands=_commands,
 )

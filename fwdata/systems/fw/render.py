@@ -12,11 +12,13 @@ once the 1/4 in printer margin is kept: cards are never shrunk to fit more.
 
 from __future__ import annotations
 
+from functools import partial
+
 from fwdata.options import BuildOptions
 from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Size
 from fwdata.render.pdf import PdfDocument
 from fwdata.render.sheets import draw_card_sheets
-from fwdata.systems import Catalog, Entry, Output, RenderResult
+from fwdata.systems import Catalog, Entry, Output, PlannedOutput, RenderResult, render_planned, variant_chain
 from fwdata.systems.fw.model import AircraftDataCard, Scenario, resolve_card
 from fwdata.systems.fw.render_card import CardSource, draw_card
 from fwdata.systems.fw.render_logsheet import (
@@ -32,22 +34,36 @@ from fwdata.systems.fw.render_tables import render_table_sheet
 
 def render_outputs(catalog: Catalog, options: BuildOptions) -> RenderResult:
     """Render every Fighting Wings output (see the module docstring for the paths)."""
-    result = RenderResult()
+    return render_planned(plan_outputs(catalog, options))
+
+
+def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]:
+    """List every Fighting Wings output unrendered, with the entries each is drawn from (in render order)."""
     paper = PAPER_SIZES[options.paper]
     card_size = CARD_SIZES[options.card_size]
     cards = resolved_cards(catalog)
-    for card, source in cards:
-        result.extend(_single(f"fw/aircraft/{card.id}.pdf", card.name, [(card, source)], card_size))
+    chains = [variant_chain(catalog, ("fw", "aircraft", doc_id), lambda model: model.variant_of)
+              for doc_id in catalog.ids("fw", "aircraft")]
+    plans = [PlannedOutput(f"fw/aircraft/{card.id}.pdf", chain,
+                           partial(_single, f"fw/aircraft/{card.id}.pdf", card.name, [(card, source)], card_size))
+             for (card, source), chain in zip(cards, chains, strict=True)]
     if cards:
-        result.extend(render_card_sheet(cards, card_size, paper))
-    result.extend(render_blank_logsheet(paper))
-    for entry in catalog.entries("fw", "scenario"):
-        result.extend(render_scenario_logsheets(entry, catalog, paper))
-    tables = [(entry.model, entry.document) for entry in catalog.entries("fw", "table")]
-    if tables:
-        doc = render_table_sheet(tables, paper)
-        result.extend(_finished("fw/table.pdf", doc))
-    return result
+        plans.append(PlannedOutput("fw/aircraft.pdf", tuple(key for chain in chains for key in chain),
+                                   lambda: render_card_sheet(cards, card_size, paper)))
+    plans.append(PlannedOutput("fw/logsheet/blank.pdf", (), lambda: render_blank_logsheet(paper)))
+    for doc_id, entry in zip(catalog.ids("fw", "scenario"), catalog.entries("fw", "scenario"), strict=True):
+        scenario: Scenario = entry.model
+        sources = (("fw", "scenario", doc_id), *(("fw", "aircraft", aircraft.aircraft)
+                                                 for aircraft in scenario.aircraft()))
+        plans.append(PlannedOutput(f"fw/logsheet/{scenario.id}.pdf", sources,
+                                   partial(render_scenario_logsheets, entry, catalog, paper)))
+    table_entries = catalog.entries("fw", "table")
+    if table_entries:
+        tables = [(entry.model, entry.document) for entry in table_entries]
+        table_keys = tuple(("fw", "table", doc_id) for doc_id in catalog.ids("fw", "table"))
+        plans.append(PlannedOutput("fw/table.pdf", table_keys,
+                                   lambda: _finished("fw/table.pdf", render_table_sheet(tables, paper))))
+    return plans
 
 
 def resolved_cards(catalog: Catalog) -> list[tuple[AircraftDataCard, CardSource]]:

@@ -1,0 +1,309 @@
+"""Incremental builds (fwdata/build_cache.py): a cold build's folder, rendering only what changed."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import shutil
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from fwdata import pipeline
+from fwdata.baseline import Baseline, format_baseline
+from fwdata.build_cache import read_build_cache
+from fwdata.cli import main
+from fwdata.errors import OutputError
+from fwdata.options import BuildOptions
+from fwdata.pipeline import build_sources
+from fwdata.systems import Catalog, GameSystem, Output, PlannedOutput, RenderResult, RunResult, registered_systems
+from fwdata.write import CACHE_FILE, claim_build_folder
+
+REPOSITORY = Path(__file__).resolve().parent.parent
+CARD = "p/cards/fw/p-51d.yaml"
+SCENARIO_CARD = "p/cards/fw/b-17g.yaml"
+BASE_CARD = "p/cards/fw/spitfire-xive.yaml"
+
+
+CARDS = ("b-17g", "bf-109g-10", "fw-190a-8", "p-51d", "p-47d", "me-163b", "spitfire-xive", "spitfire-xive-fr")
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Some bundled Fighting Wings sources as the base library itself (so the whole base is not built too)."""
+    pack = tmp_path_factory.mktemp("template") / "p"
+    for name in CARDS:
+        (pack / "cards" / "fw").mkdir(parents=True, exist_ok=True)
+        shutil.copy(REPOSITORY / "cards" / "fw" / f"{name}.yaml", pack / "cards" / "fw")
+    shutil.copytree(REPOSITORY / "scenarios" / "fw", pack / "scenarios" / "fw")
+    (pack / "tables" / "fw").mkdir(parents=True)
+    shutil.copy(REPOSITORY / "tables" / "fw" / "sun-position.yaml", pack / "tables" / "fw")
+    (pack / "fwdata-pack.yaml").write_text('id: fwdata-base\nname: fw only\nversion: "1"\n', encoding="utf-8")
+    return pack
+
+
+@pytest.fixture(scope="module")
+def previous_build(template: Path) -> Path:
+    """A build folder of `template`, built once for the tests that only read its cache."""
+    before = Path.cwd()
+    os.chdir(template.parent)
+    try:
+        build()
+    finally:
+        os.chdir(before)
+    return template.parent / "out"
+
+
+@pytest.fixture
+def pack(template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    shutil.copytree(template, tmp_path / "p")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path / "p"
+
+
+@pytest.fixture
+def rendered(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths of the planned outputs each build renders (rather than reuses), in order."""
+    paths: list[str] = []
+
+    def counting(system: GameSystem) -> GameSystem:
+        planner = system.plan_outputs
+        assert planner is not None
+
+        def counted(item: PlannedOutput) -> RenderResult:
+            paths.append(item.path)
+            return item.render()
+
+        def plan(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]:
+            return [dataclasses.replace(item, render=partial(counted, item)) for item in planner(catalog, options)]
+
+        return dataclasses.replace(system, plan_outputs=plan)
+
+    systems = {key: counting(system) for key, system in registered_systems().items()}
+    monkeypatch.setattr(pipeline, "registered_systems", lambda: systems)
+    return paths
+
+
+def build(out: str = "out", **options: object) -> RunResult:
+    return build_sources([Path("p")], BuildOptions(out_dir=Path(out), **options))  # type: ignore[arg-type]
+
+
+def tree(folder: str) -> dict[str, bytes]:
+    """Every file under `folder`, hidden ones included, by relative path."""
+    return {path.relative_to(folder).as_posix(): path.read_bytes() for path in sorted(Path(folder).rglob("*"))
+            if path.is_file()}
+
+
+def edit(path: str, old: str, new: str) -> None:
+    text = Path(path).read_text(encoding="utf-8")
+    assert old in text
+    Path(path).write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def add_card() -> None:
+    text = Path(CARD).read_text(encoding="utf-8").replace("id: p-51d\n", "id: p-51d-copy\n", 1)
+    Path("p/cards/fw/p-51d-copy.yaml").write_text(text, encoding="utf-8")
+
+
+EDITS: dict[str, tuple[Callable[[], None], set[str]]] = {
+    "a card": (lambda: edit("p/cards/fw/p-47d.yaml", "name: P-47D", "name: P-47D (late)"),
+               {"fw/aircraft/p-47d.pdf", "fw/aircraft.pdf"}),
+    "a card a scenario names": (lambda: edit(SCENARIO_CARD, "name: B-17G", "name: B-17G (late)"),
+                                {"fw/aircraft/b-17g.pdf", "fw/aircraft.pdf", "fw/logsheet/bomber-intercept.pdf"}),
+    "the base of a variant": (lambda: edit(BASE_CARD, "type_name: Spitfire F Mk XIVe", "type_name: Spitfire F 14e"),
+                              {"fw/aircraft/spitfire-xive.pdf", "fw/aircraft/spitfire-xive-fr.pdf",
+                               "fw/aircraft.pdf"}),
+    "a card deleted": (lambda: Path("p/cards/fw/me-163b.yaml").unlink(), {"fw/aircraft.pdf"}),
+    "a card added": (add_card, {"fw/aircraft/p-51d-copy.pdf", "fw/aircraft.pdf"}),
+    "a table": (lambda: edit("p/tables/fw/sun-position.yaml", "name: ", "name: The "), {"fw/table.pdf"}),
+}
+
+
+@pytest.mark.parametrize("change", EDITS)
+def test_an_incremental_build_is_a_cold_build_byte_for_byte_and_renders_only_what_changed(
+        pack: Path, rendered: list[str], change: str) -> None:
+    apply, expected = EDITS[change]
+    build()
+    before = tree("out")
+    rendered.clear()
+    apply()
+    assert not build().report.failed()
+    assert set(rendered) == expected and len(rendered) == len(expected)
+    build("cold", use_cache=False)
+    assert tree("out") == tree("cold")
+    changed = {path for path, data in tree("cold").items() if before.get(path) != data}
+    assert {path for path in changed if path.endswith(".pdf")} <= expected  # nothing else could differ
+    assert changed - {"findings.txt", CACHE_FILE}, "the edit changed no output: the test would prove nothing"
+
+
+def test_a_rebuild_with_nothing_changed_checks_nothing_renders_nothing_and_leaves_the_folder_alone(
+        pack: Path, rendered: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    first = build()
+    files = {path: os.stat(path) for path in Path("out").rglob("*")}
+    rendered.clear()
+    monkeypatch.setattr(pipeline, "_check", lambda *args: pytest.fail("an unchanged rebuild ran the checks"))
+    again = build()
+    assert rendered == []
+    assert again.report == first.report and again.review == first.review and again.recorded == first.recorded
+    assert again.reported == first.reported
+    assert [(output.path, output.data) for output in again.outputs] == [(o.path, o.data) for o in first.outputs]
+    assert {path: (s.st_ino, s.st_mtime_ns) for path, s in files.items()} == {
+        path: (os.stat(path).st_ino, os.stat(path).st_mtime_ns) for path in Path("out").rglob("*")}
+
+
+def test_an_unchanged_rebuild_prints_what_the_first_build_printed(pack: Path) -> None:
+    runner = CliRunner()
+    first = runner.invoke(main, ["build", "--out", "out", "--format", "json", "p"])
+    again = runner.invoke(main, ["build", "--out", "out", "--format", "json", "p"])
+    assert first.exit_code == again.exit_code == 0
+    assert json.loads(first.stdout)["findings"]
+    assert (again.stdout, again.stderr) == (first.stdout, first.stderr)
+
+
+def test_a_rebuild_after_the_manifest_baseline_changed_checks_again(pack: Path) -> None:
+    (pack / "fwdata-pack.yaml").write_text('id: fwdata-base\nname: fw only\nversion: "1"\nbaseline: known.json\n',
+                                          encoding="utf-8")
+    first = build(pack_baseline=True)
+    assert "PACK-BASELINE-MISSING" in {finding.code for finding in first.report.findings}
+    (pack / "known.json").write_text(format_baseline(first.recorded), encoding="utf-8")
+    again = build(pack_baseline=True)
+    assert again.report.findings == [] and len(again.review.baselined) == len(first.report.findings) - 1
+    (pack / "known.json").write_text(format_baseline(Baseline()), encoding="utf-8")
+    assert build(pack_baseline=True).review.baselined == []
+
+
+def test_options_that_change_outputs_render_everything_again(pack: Path, rendered: list[str]) -> None:
+    build()
+    planned = list(rendered)
+    rendered.clear()
+    build(paper="a4")
+    assert rendered == planned
+
+
+def test_no_cache_renders_everything_again(pack: Path, rendered: list[str]) -> None:
+    result = CliRunner().invoke(main, ["build", "--out", "out", "p"])
+    assert result.exit_code == 0, result.output
+    planned = list(rendered)
+    rendered.clear()
+    result = CliRunner().invoke(main, ["build", "--no-cache", "--out", "out", "p"])
+    assert result.exit_code == 0, result.output
+    assert rendered == planned and "fw/aircraft/p-51d.pdf" in planned
+    cache = read_build_cache(Path("out").resolve())
+    assert cache is not None and sorted(cache.planned) == sorted(planned)  # each plan renders its one file
+
+
+def _payload(change: Callable[[dict[str, Any]], object]) -> Callable[[Path], None]:
+    def tamper(cache: Path) -> None:
+        payload = json.loads(cache.read_bytes())
+        change(payload)
+        cache.write_text(json.dumps(payload), encoding="utf-8")
+
+    return tamper
+
+
+def _planned_elsewhere(path: str) -> Callable[[Path], None]:
+    def change(payload: dict[str, Any]) -> None:
+        payload["planned"][path] = payload["planned"].pop("fw/aircraft/p-51d.pdf")
+        payload["files"] = [[path if name == "fw/aircraft/p-51d.pdf" else name, sha] for name, sha in payload["files"]]
+
+    return _payload(change)
+
+
+def _linked_elsewhere(cache: Path) -> None:
+    """The cache a link out of the build folder (to a cache that was good)."""
+    elsewhere = cache.parent.parent / "elsewhere.json"
+    cache.rename(elsewhere)
+    cache.symlink_to(elsewhere)
+
+
+UNTRUSTED: dict[str, Callable[[Path], object]] = {
+    "not JSON": lambda cache: cache.write_bytes(b'{"format": "fwdata-build-cache", '),
+    "not UTF-8": lambda cache: cache.write_bytes(b"\xff\xfe{}"),
+    "a list": lambda cache: cache.write_text("[]", encoding="utf-8"),
+    "empty": lambda cache: cache.write_bytes(b""),
+    "another cache version": _payload(lambda payload: payload.update(version=2)),
+    "another tool": _payload(lambda payload: payload.update(tool="0" * 64)),
+    "a finding of another shape": _payload(lambda payload: payload["result"]["shown"].append({"line": "1"})),
+    "a line that is not a number": _payload(lambda payload: payload["planned"]["fw/aircraft/p-51d.pdf"]["findings"]
+                                            .append({"path": "x", "line": True, "column": 1, "pointer": "",
+                                                     "severity": "error", "code": "X", "message": "x"})),
+    "a hash that is not one": _payload(lambda payload: payload["files"][0].__setitem__(1, "../x")),
+    "a path with ..": _planned_elsewhere("fw/../../escape.pdf"),
+    "an absolute path": _planned_elsewhere("/etc/passwd"),
+    "a path to the marker": _planned_elsewhere(".fwdata-build"),
+    "a path spelled two ways": _planned_elsewhere("fw//aircraft/./p-51d.pdf"),
+    "a link out of the folder": _linked_elsewhere,
+}
+
+
+def test_the_cache_of_a_build_is_read_back(previous_build: Path) -> None:
+    cache = read_build_cache(previous_build.resolve())
+    assert cache is not None
+    assert "fw/aircraft/p-51d.pdf" in cache.planned and ("findings.txt", cache.files[-1][1]) == cache.files[-1]
+
+
+@pytest.mark.parametrize("tampering", UNTRUSTED)
+def test_a_corrupt_or_foreign_cache_is_not_read(previous_build: Path, tmp_path: Path, tampering: str) -> None:
+    folder = tmp_path / "out"
+    shutil.copytree(previous_build, folder)
+    UNTRUSTED[tampering](folder / CACHE_FILE)
+    assert read_build_cache(folder) is None
+
+
+def test_a_cache_is_read_only_from_a_folder_fwdata_marked(previous_build: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "out"
+    shutil.copytree(previous_build, folder)
+    (folder / ".fwdata-build").unlink()
+    assert read_build_cache(folder) is None
+
+
+def _link_out() -> None:
+    """The cache names an output that is a link out of the folder, to a file with the hash it records."""
+    secret = Path("secret.pdf")
+    secret.write_bytes(b"not fwdata's")
+    target = Path("out/fw/aircraft/p-51d.pdf")
+    target.unlink()
+    target.symlink_to(secret.resolve())
+    sha = hashlib.sha256(secret.read_bytes()).hexdigest()
+
+    def forge(payload: dict[str, Any]) -> None:
+        payload["planned"]["fw/aircraft/p-51d.pdf"]["sha256"] = sha
+        payload["files"] = [[name, sha if name == "fw/aircraft/p-51d.pdf" else old] for name, old in payload["files"]]
+
+    _payload(forge)(Path("out") / CACHE_FILE)
+
+
+WHOLE = "every output"
+TAMPERING: dict[str, tuple[Callable[[], object], str]] = {
+    "a cache that is not JSON": (lambda: UNTRUSTED["not JSON"](Path("out") / CACHE_FILE), WHOLE),
+    "a cache of another tool": (lambda: UNTRUSTED["another tool"](Path("out") / CACHE_FILE), WHOLE),
+    "an output missing": (lambda: Path("out/fw/aircraft/p-51d.pdf").unlink(), "fw/aircraft/p-51d.pdf"),
+    "an output changed": (lambda: Path("out/fw/aircraft/p-51d.pdf").write_bytes(b"%PDF-1.4 forged"),
+                          "fw/aircraft/p-51d.pdf"),
+    "an output linked out of the folder, its hash recorded": (_link_out, "fw/aircraft/p-51d.pdf"),
+}
+
+
+@pytest.mark.parametrize("tampering", TAMPERING)
+def test_a_build_over_a_corrupt_or_tampered_cache_renders_again_what_it_cannot_trust(
+        pack: Path, rendered: list[str], tampering: str) -> None:
+    apply, renders = TAMPERING[tampering]
+    build()
+    cold = tree("out")  # the first build into an empty folder is a cold build
+    planned = list(rendered)
+    rendered.clear()
+    apply()
+    assert not build().report.failed()
+    assert rendered == (planned if renders == WHOLE else [renders])
+    assert tree("out") == cold
+
+
+def test_no_output_may_take_the_cache_file_name(tmp_path: Path) -> None:
+    with claim_build_folder(tmp_path / "out") as folder, pytest.raises(OutputError, match="may not be named"):
+        folder.replace([Output(CACHE_FILE, b"{}")])
