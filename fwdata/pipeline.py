@@ -36,7 +36,7 @@ from fwdata.sources.yaml_loader import display_path, load_bytes, read_source
 from fwdata.systems import Catalog, Entry, GameSystem, Output, RenderResult, RunResult, registered_systems
 from fwdata.text_checks import check_text
 from fwdata.validate import SchemaSet, load_schemas, validate_documents, validate_manifest
-from fwdata.workers import map_in_order
+from fwdata.workers import PARALLEL_FROM_BYTES, map_in_order
 from fwdata.write import claim_build_folder
 
 __all__ = ["RunResult", "build_models", "build_sources", "check_sources", "run_checks"]
@@ -171,7 +171,7 @@ def load_files(pack: Pack, progress: Progress, *, jobs: int | None = None
     progress("loading", 0, total)
     read = [read_source(path, read=pack.read) for path in pack.files]
     work = sum(len(raw) for _, raw in read if isinstance(raw, bytes))
-    loaded = map_in_order(_load_read_file, read, jobs=jobs, work=work,
+    loaded = map_in_order(_load_read_file, read, jobs=jobs, worth_it=work >= PARALLEL_FROM_BYTES,
                           done=lambda count: progress("loading", count, total))
     documents = [document for document, _ in loaded if document is not None]
     return documents, [finding for _, problems in loaded for finding in problems]

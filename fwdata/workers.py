@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TypeVar
+from typing import Any, TypeVar
 
 Item = TypeVar("Item")
+State = TypeVar("State")
 Result = TypeVar("Result")
 
-# Below this much work (bytes of YAML, say) starting processes costs more than it saves.
-PARALLEL_FROM = 2 * 1024 * 1024
+# Below these amounts, starting processes costs more than it saves.
+PARALLEL_FROM_BYTES = 2 * 1024 * 1024  # of YAML to parse
+PARALLEL_FROM_CARDS = 200  # cards to check against the rules
+
+_shared: tuple[Callable[[Any, int], Any], Any] | None = None  # what forked workers of `map_shared` inherit
 
 
 def available_cores() -> int:
@@ -23,22 +28,25 @@ def available_cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def map_in_order(function: Callable[[Item], Result], items: Sequence[Item], *, jobs: int | None, work: int,
-                 done: Callable[[int], None]) -> list[Result]:
-    """Return `[function(item) for item in items]`, computed by `jobs` processes.
+def worker_count(jobs: int | None, worth_it: bool, items: int) -> int:
+    """Return how many processes to use: `jobs` when given, else every core when `worth_it`, else one."""
+    wanted = jobs if jobs is not None else (available_cores() if worth_it else 1)
+    return max(1, min(wanted, items))
 
-    `jobs` None means every available core when `work` (in the caller's unit,
-    compared with PARALLEL_FROM) is large enough, else one; 1 means this process
-    only. `function` must be a module-level function and items and results
-    picklable. The results, and the calls to `done(count)` after each one, come
-    in input order whatever the number of processes, so output never depends
-    on it. A pool that cannot start or breaks falls back to this process.
+
+def map_in_order(function: Callable[[Item], Result], items: Sequence[Item], *, jobs: int | None, worth_it: bool,
+                 done: Callable[[int], None] = lambda count: None) -> list[Result]:
+    """Return `[function(item) for item in items]`, computed by `worker_count(...)` processes.
+
+    `function` must be a module-level function, items and results picklable.
+    The results, and the calls to `done(count)` after each one, come in input
+    order whatever the number of processes, so output never depends on it. A
+    pool that cannot start or breaks falls back to this process.
     """
-    workers = jobs if jobs is not None else (available_cores() if work >= PARALLEL_FROM else 1)
-    workers = min(workers, len(items))
+    workers = worker_count(jobs, worth_it, len(items))
     if workers > 1:
         try:
-            return _pooled(function, items, workers, done)
+            return _pooled(function, items, workers, done, None)
         except (BrokenProcessPool, OSError):
             pass  # no processes to be had here (a sandbox, a memory limit): the same work, serially
     results = []
@@ -48,11 +56,39 @@ def map_in_order(function: Callable[[Item], Result], items: Sequence[Item], *, j
     return results
 
 
+def map_shared(function: Callable[[State, int], Result], state: State, count: int, *, jobs: int | None,
+               worth_it: bool) -> list[Result]:
+    """Return `[function(state, index) for index in range(count)]`, in order, by forked processes.
+
+    For work over a large shared state (a catalog): forked workers inherit
+    `state` and `function` instead of receiving them pickled; only indices and
+    results cross. Where processes cannot be forked (Windows, macOS's default),
+    or the pool fails, this process does the work.
+    """
+    global _shared
+    workers = worker_count(jobs, worth_it, count)
+    if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
+        _shared = (function, state)
+        try:
+            return _pooled(_call_shared, range(count), workers, lambda done: None, multiprocessing.get_context("fork"))
+        except (BrokenProcessPool, OSError):
+            pass
+        finally:
+            _shared = None
+    return [function(state, index) for index in range(count)]
+
+
+def _call_shared(index: int) -> Any:
+    assert _shared is not None, "map_shared sets the state before forking"
+    function, state = _shared
+    return function(state, index)
+
+
 def _pooled(function: Callable[[Item], Result], items: Sequence[Item], workers: int,
-            done: Callable[[int], None]) -> list[Result]:
+            done: Callable[[int], None], context: Any) -> list[Result]:
     results = []
     chunk = max(1, len(items) // (workers * 8))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         for count, result in enumerate(pool.map(function, items, chunksize=chunk), start=1):
             results.append(result)
             done(count)

@@ -8,7 +8,7 @@ from fwdata.library import library_root
 from fwdata.pipeline import load_files
 from fwdata.progress import no_progress
 from fwdata.sources.pack import resolve_pack
-from fwdata.workers import map_in_order
+from fwdata.workers import map_in_order, map_shared
 
 
 def square(number: int) -> int:
@@ -17,14 +17,25 @@ def square(number: int) -> int:
 
 def test_map_in_order_keeps_input_order_and_reports_each_result() -> None:
     counts: list[int] = []
-    results = map_in_order(square, list(range(200)), jobs=2, work=0, done=counts.append)
+    results = map_in_order(square, list(range(200)), jobs=2, worth_it=False, done=counts.append)
     assert results == [number * number for number in range(200)]
     assert counts == list(range(1, 201))
 
 
 def test_small_work_stays_in_this_process_unless_jobs_are_asked_for(monkeypatch) -> None:
     monkeypatch.setattr("fwdata.workers._pooled", lambda *args: (_ for _ in ()).throw(AssertionError("pooled")))
-    assert map_in_order(square, [1, 2, 3], jobs=None, work=10, done=lambda count: None) == [1, 4, 9]
+    assert map_in_order(square, [1, 2, 3], jobs=None, worth_it=False) == [1, 4, 9]
+    assert map_shared(power, 3, 4, jobs=None, worth_it=False) == [1, 3, 9, 27]
+
+
+def power(base: int, exponent: int) -> int:
+    return base**exponent
+
+
+def test_map_shared_gives_forked_workers_the_state_and_keeps_order() -> None:
+    state = {"base": 2, "unpicklable": lambda: None}  # inherited by fork, never pickled
+    assert map_shared(lambda shared, index: shared["base"] ** index, state, 300, jobs=2, worth_it=True) == [
+        2**index for index in range(300)]
 
 
 def test_parallel_loading_equals_serial_loading(tmp_path: Path) -> None:

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from fwdata.findings import Finding, error
 from fwdata.options import BuildOptions
 from fwdata.suggestions import did_you_mean
-from fwdata.systems import Catalog
+from fwdata.systems import Catalog, Entry
 from fwdata.systems.fw.card_checks import check_card
 from fwdata.systems.fw.model import AircraftDataCard, Scenario, resolve_variant_chain
 from fwdata.systems.fw.scenario_checks import check_scenario
 from fwdata.systems.fw.simulation_checks import check_simulations
 from fwdata.systems.fw.table_checks import check_table, usable_rule_tables
 from fwdata.systems.fw.tables import RuleTable
+from fwdata.workers import PARALLEL_FROM_CARDS, map_shared
 
 
 def run_checks(catalog: Catalog, options: BuildOptions) -> Iterator[Finding]:
@@ -34,15 +35,26 @@ def run_checks(catalog: Catalog, options: BuildOptions) -> Iterator[Finding]:
 
     tables, unusable = usable_rule_tables(catalog)
     yield from unusable
-    for entry in catalog.entries("fw", "aircraft"):
-        card = resolved(entry.model.id)
-        if card is not None:
-            yield from check_card(card, entry.document, entry.model.present)
-            yield from check_simulations(card, entry.document, entry.model.present, tables)
+    cards = list(catalog.entries("fw", "aircraft"))
+    for findings in map_shared(_check_card_at, (cards, resolved, tables), len(cards), jobs=options.jobs,
+                               worth_it=len(cards) >= PARALLEL_FROM_CARDS):
+        yield from findings
     for entry in catalog.entries("fw", "table"):
         yield from check_table(entry.model, entry.document)
     for entry in catalog.entries("fw", "scenario"):
         yield from check_scenario(entry.model, entry.document, resolved)
+
+
+def _check_card_at(state: tuple[list[Entry], Callable[[str], AircraftDataCard | None], dict[str, RuleTable]],
+                   index: int) -> list[Finding]:
+    """Return the card and simulation findings of card `index` (run in a worker on large packs)."""
+    entries, resolved, tables = state
+    entry = entries[index]
+    card = resolved(entry.model.id)
+    if card is None:
+        return []
+    return [*check_card(card, entry.document, entry.model.present),
+            *check_simulations(card, entry.document, entry.model.present, tables)]
 
 
 def check_variant_bases(catalog: Catalog) -> Iterator[Finding]:
