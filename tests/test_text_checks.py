@@ -6,7 +6,7 @@ from pathlib import Path
 
 from fwdata.render.pdf import font_characters
 from fwdata.sources import load_source
-from fwdata.sources.document import SourceDocument, packed_position
+from fwdata.sources.document import Positions, SourceDocument
 from fwdata.text_checks import check_text
 
 
@@ -35,7 +35,8 @@ def test_a_lone_surrogate_escape_is_refused_by_the_loader_at_the_escape(tmp_path
 def test_a_lone_surrogate_in_a_key_is_an_encoding_error_at_the_key() -> None:
     # libyaml refuses `\udc80`; PyYAML's pure-Python parser (no libyaml) reads it, and the text check stops it.
     document = SourceDocument(path="doc.yaml", data={"system": "fw", "notes": ["fine", {"k\udc80": "x"}]},
-                              value_positions={}, key_positions={"/notes/1/k\udc80": packed_position(4, 6)})
+                              positions=Positions.from_mappings({"/notes/1/k\udc80": (4, 9)},
+                                                                  {"/notes/1/k\udc80": (4, 6)}))
     found = [(f.code, f.location.line, f.location.column, f.location.pointer, f.message)
              for f in check_text([document])]
     assert found == [("TEXT-ENCODING", 4, 6, "/notes/1/k\\udc80",

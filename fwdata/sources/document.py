@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from array import array
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +23,51 @@ def unpacked_position(packed: int) -> tuple[int, int]:
     return packed >> _COLUMN_BITS, packed & ((1 << _COLUMN_BITS) - 1)
 
 
+class Positions:
+    """Where a document's values and keys start: JSON pointer -> 1-based (line, column).
+
+    A large pack holds hundreds of thousands of positions, so they are kept
+    compact: documents of one shape (the same pointers in the same order, as
+    copies of a card are) share one pointer index, and each keeps two arrays
+    of packed positions (`packed_position`; 0 for a value without a key).
+    """
+
+    __slots__ = ("_index", "_keys", "_values")
+
+    def __init__(self, pointers: Iterable[str], values: Iterable[int], keys: Iterable[int]) -> None:
+        self._index = _shared_index(tuple(pointers))
+        self._values = array("Q", values)
+        self._keys = array("Q", keys)
+
+    @classmethod
+    def from_mappings(cls, values: Mapping[str, tuple[int, int]], keys: Mapping[str, tuple[int, int]]) -> Positions:
+        """Return the positions of `values` (pointer -> position) and of the `keys` they have."""
+        return cls(values, (packed_position(*at) for at in values.values()),
+                   (packed_position(*keys[pointer]) if pointer in keys else 0 for pointer in values))
+
+    def value(self, pointer: str) -> tuple[int, int] | None:
+        """Return where the value at `pointer` starts, None if the document has no such value."""
+        index = self._index.get(pointer)
+        return None if index is None else unpacked_position(self._values[index])
+
+    def key(self, pointer: str) -> tuple[int, int] | None:
+        """Return where the key of the value at `pointer` starts, None if it has none (a list item, the root)."""
+        index = self._index.get(pointer)
+        return None if index is None or not self._keys[index] else unpacked_position(self._keys[index])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Positions) and (tuple(self._index), self._values, self._keys) == (
+            tuple(other._index), other._values, other._keys)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Positions, (tuple(self._index), self._values, self._keys)  # re-shared when unpickled
+
+
+@functools.lru_cache(maxsize=1024)
+def _shared_index(pointers: tuple[str, ...]) -> dict[str, int]:
+    return {pointer: index for index, pointer in enumerate(pointers)}
+
+
 def pointer_join(pointer: str, token: str | int) -> str:
     """Return `pointer` extended by one reference token (RFC 6901 escaping)."""
     escaped = str(token).replace("~", "~0").replace("/", "~1")
@@ -36,16 +83,14 @@ def pointer_parent(pointer: str) -> str:
 class SourceDocument:
     """One YAML source file as plain JSON-like data.
 
-    `value_positions` and `key_positions` map JSON pointers to 1-based
-    (line, column) packed by `packed_position` (a large pack keeps hundreds of
-    thousands); `locate` turns a pointer into a `Location`, falling back to the
+    `positions` has the 1-based (line, column) of every value and key by JSON
+    pointer; `locate` turns a pointer into a `Location`, falling back to the
     nearest located ancestor.
     """
 
     path: str
     data: Any
-    value_positions: Mapping[str, int] = field(repr=False)
-    key_positions: Mapping[str, int] = field(repr=False)
+    positions: Positions = field(repr=False)
 
     @property
     def system(self) -> str | None:
@@ -73,12 +118,10 @@ class SourceDocument:
         """
         probe = pointer
         while True:
-            positions = self.key_positions if at_key and probe == pointer else self.value_positions
-            found = positions.get(probe)
-            if found is None and at_key and probe == pointer:
-                found = self.value_positions.get(probe)
+            found = self.positions.key(probe) if at_key and probe == pointer else None
+            found = found or self.positions.value(probe)
             if found is not None:
-                return Location(self.path, *unpacked_position(found), pointer)
+                return Location(self.path, *found, pointer)
             if not probe:
                 return Location(self.path, 1, 1, pointer)
             probe = pointer_parent(probe)

@@ -117,7 +117,7 @@ def load_bytes(shown: str, raw: bytes, limits: LoadLimits = DEFAULT_LIMITS
         if not isinstance(root, MappingNode):
             kind = "a list" if isinstance(root, SequenceNode) else "a single value"
             return fail("YAML-NOT-MAPPING", f"the document is {kind}; expected a mapping with system, kind and id")
-        data, values, keys = to_plain(root, limits, lines)
+        data, positions = to_plain(root, limits, lines)
     except Refused as exc:
         return fail(exc.code, exc.message, *exc.where)
     except MarkedYAMLError as exc:
@@ -125,7 +125,7 @@ def load_bytes(shown: str, raw: bytes, limits: LoadLimits = DEFAULT_LIMITS
         return fail("YAML-SYNTAX", message, line, column)
     except YAMLError as exc:
         return fail("YAML-SYNTAX", printable(str(exc).strip().splitlines()[0]) if str(exc).strip() else "invalid YAML")
-    return SourceDocument(path=shown, data=data, value_positions=values, key_positions=keys), []
+    return SourceDocument(path=shown, data=data, positions=positions), []
 
 
 def _indentation_findings(shown: str, lines: TextLines) -> list[Finding]:

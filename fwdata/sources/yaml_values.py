@@ -14,7 +14,7 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from fwdata.sources.document import packed_position, pointer_join
+from fwdata.sources.document import Positions, packed_position, pointer_join
 from fwdata.sources.yaml_reader import (
     CORE,
     CORE_PATTERNS,
@@ -25,10 +25,8 @@ from fwdata.sources.yaml_reader import (
     quoted,
 )
 
-Positions = dict[str, int]  # JSON pointer -> packed_position(line, column)
 
-
-def to_plain(root: MappingNode, limits: LoadLimits, lines: TextLines) -> tuple[Any, Positions, Positions]:
+def to_plain(root: MappingNode, limits: LoadLimits, lines: TextLines) -> tuple[Any, Positions]:
     """Return the data of `root` and the 1-based (line, column) of its values and keys by JSON pointer.
 
     Raises `Refused` (YAML-TAG, YAML-NUMBER, YAML-KEY, YAML-MERGE,
@@ -36,15 +34,16 @@ def to_plain(root: MappingNode, limits: LoadLimits, lines: TextLines) -> tuple[A
     """
     converter = _Converter(limits, lines)
     data = converter.convert(root, "", lines.at(root.start_mark))
-    return data, converter.values, converter.keys
+    return data, Positions(converter.pointers, converter.values, converter.keys)
 
 
 class _Converter:
     def __init__(self, limits: LoadLimits, lines: TextLines) -> None:
         self.limits = limits
         self.lines = lines
-        self.values: Positions = {}
-        self.keys: Positions = {}
+        self.pointers: list[str] = []  # every value's pointer, in document order
+        self.values: list[int] = []  # its packed position
+        self.keys: list[int] = []  # its key's packed position, 0 for none
         self.count = 0
         self.active: set[int] = set()
 
@@ -54,8 +53,10 @@ class _Converter:
             raise Refused("YAML-TOO-LARGE", f"the data expands to more than {self.limits.max_values} values "
                           "(aliases expanding too far?)", where)
 
-    def convert(self, node: Node, pointer: str, where: tuple[int, int]) -> Any:
-        self.values[pointer] = packed_position(*where)
+    def convert(self, node: Node, pointer: str, where: tuple[int, int], key_at: int = 0) -> Any:
+        self.pointers.append(pointer)
+        self.values.append(packed_position(*where))
+        self.keys.append(key_at)
         self.spend(where)
         if isinstance(node, ScalarNode):
             return self.scalar(node, where)
@@ -91,8 +92,7 @@ class _Converter:
                 value_at = key_at  # an empty value has no text of its own: the parser marks where it would start
             name = sys.intern(name)  # the same keys and pointers recur in every document of a kind
             child = sys.intern(pointer_join(pointer, name))
-            self.keys[child] = packed_position(*key_at)
-            result[name] = self.convert(value_node, child, value_at)
+            result[name] = self.convert(value_node, child, value_at, packed_position(*key_at))
         return result
 
     def merged(self, value: Node) -> list[tuple[Node, Node]]:

@@ -15,7 +15,7 @@ from fwdata.findings import Finding
 from fwdata.library import schema_root
 from fwdata.options import BuildOptions
 from fwdata.pipeline import check_sources
-from fwdata.sources.document import SourceDocument
+from fwdata.sources.document import Positions, SourceDocument
 from fwdata.systems import Entry
 from fwdata.systems.aoa import checks, model
 from fwdata.systems.aoa.render import render_outputs
@@ -26,7 +26,7 @@ ROLLS = st.lists(st.integers(-2, 14), min_size=1, max_size=4)
 
 
 def _doc(data: dict[str, Any]) -> SourceDocument:
-    return SourceDocument("x.yaml", data, {}, {})
+    return SourceDocument("x.yaml", data, Positions([], [], []))
 
 
 def _entry(data: dict[str, Any]) -> Entry:
