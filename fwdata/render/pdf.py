@@ -70,8 +70,12 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     return float(pdfmetrics.stringWidth(_encodable(text), FONT_BOLD if bold else FONT, size))
 
 
-def wrap_words(text: str, width: float, size: float, bold: bool = False) -> list[str] | None:
-    """Break `text` into lines no wider than `width`; None if a single word is wider than `width`."""
+@lru_cache(maxsize=1 << 14)
+def wrap_words(text: str, width: float, size: float, bold: bool = False) -> tuple[str, ...] | None:
+    """Break `text` into lines no wider than `width`; None if a single word is wider than `width`.
+
+    Memoised: a paragraph is wrapped once to measure it and again to draw it, at every shrink step.
+    """
     lines: list[str] = []
     for paragraph in text.splitlines() or [""]:
         current = ""
@@ -85,7 +89,7 @@ def wrap_words(text: str, width: float, size: float, bold: bool = False) -> list
             lines.append(current)
             current = word
         lines.append(current)
-    return lines
+    return tuple(lines)
 
 
 class Page:
@@ -167,7 +171,7 @@ class Page:
                 break
             fitted = max(MIN_FONT_PT, fitted - 0.5)
         if lines is None:
-            lines = [self._cut(text, inner.width, fitted, bold)]
+            lines = (self._cut(text, inner.width, fitted, bold),)
         if not fits:
             self._doc.overflow(where, text, box)
         y = inner.top - fitted
