@@ -22,7 +22,9 @@ check: test
 	$(BIN)/ruff check fwdata tests
 	$(BIN)/mypy
 
+# Issue 15's figures: check and build of generated packs against their anchors (the bench extra installs them).
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/run.py
 
 # Issue 9's long run: 10,000 hostile packs through check and build; prints crashes and the slowest input.

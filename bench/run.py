@@ -1,22 +1,52 @@
-"""Benchmarks: print timings and peak memory for loading hostile files and building the bundled data.
+"""Benchmarks (`make bench`): fwdata check and build on generated packs, each figure a ratio to its anchor.
 
-Run with `make bench`. Figures are printed, never asserted: a slow machine is not a failure.
+Usage: python bench/run.py [--sizes 100,1000,5000] [--quick]
+
+For each pack size N (bench/generate_pack.py: N fw cards, N/5 scenarios, the fw
+tables), every run is a child process measured by os.wait4 (CPU = user + system
+seconds, peak RSS), on the same files, in this order:
+
+- the floor (bench/floor_check.py: libyaml + jsonschema-rs), `fwdata check`, and
+  check-jsonschema per kind when it is installed (`pip install '.[bench]'`);
+- bare reportlab drawing the cards (bench/draw_cards.py), and `fwdata build` into a
+  new folder (cards per second as a share of reportlab's), then again with nothing
+  changed, then again after one number of one card changed (ratios to the cold build);
+- last, the CPU per card at each N relative to the smallest N (1.00 = linear).
+
+`fwdata check` and `fwdata build` run as `python -m fwdata` from this checkout, so they
+include the base library every pack stands on. Without --quick, the figures of issue 9
+(hostile files, a 1 MiB pack) come first. Figures are printed, never asserted: a slow
+machine is not a failure. Exits 1 if a run fails.
 """
 
 from __future__ import annotations
 
+import argparse
+import os
+import re
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
 import tracemalloc
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+
+from generate_pack import generate  # noqa: E402
 
 from fwdata.options import BuildOptions  # noqa: E402
 from fwdata.pipeline import build_sources, check_sources  # noqa: E402
 from fwdata.sources import load_source  # noqa: E402
+
+SIZES = (100, 1000, 5000)
+FWDATA = [sys.executable, "-m", "fwdata"]
+SCHEMAS = ROOT / "schemas"
+# The schema of each folder of a generated pack (and of its manifest), for check-jsonschema.
+SCHEMA_OF_FOLDER = {"cards/fw": "fw/aircraft", "scenarios/fw": "fw/scenario", "tables/fw": "fw/table"}
 
 HOSTILE = {
     "alias bomb (10^7 expansion)": "\n".join(
@@ -27,6 +57,105 @@ HOSTILE = {
     "many nodes (60000 scalars)": "a:\n" + "  - 1\n" * 60000,
     "long line (400 KB)": "a: " + "x" * 400_000,
 }
+
+
+@dataclass(frozen=True)
+class Run:
+    """One child process: its CPU seconds (user + system), peak resident memory in MB and last output line."""
+
+    cpu_s: float
+    peak_mb: float
+    last_line: str
+
+    def plus(self, other: Run) -> Run:
+        """Return two runs as one: CPU added, the larger peak, the other's last line."""
+        return Run(self.cpu_s + other.cpu_s, max(self.peak_mb, other.peak_mb), other.last_line)
+
+
+def run_child(command: list[str]) -> Run:
+    """Run `command` from the checkout and measure it; raise SystemExit with its output if it fails."""
+    with tempfile.TemporaryFile() as output:
+        process = subprocess.Popen(command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT)
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        output.seek(0)
+        text = output.read().decode("utf-8", "replace")
+    if process.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} exited {process.returncode}:\n{text[-3000:]}")
+    lines = text.strip().splitlines()
+    return Run(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, lines[-1] if lines else "")
+
+
+def check_jsonschema(pack: Path) -> Run | None:
+    """Run check-jsonschema once per kind over the pack's files; None when it is not installed."""
+    program = shutil.which("check-jsonschema", path=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    if program is None:
+        return None
+    jobs = [(SCHEMAS / f"{schema}.schema.json", sorted((pack / folder).glob("*.yaml")))
+            for folder, schema in SCHEMA_OF_FOLDER.items()]
+    jobs.append((SCHEMAS / "pack.schema.json", [pack / "fwdata-pack.yaml"]))
+    total: Run | None = None
+    for schema, files in jobs:
+        # The schemas' `$id`s are not fetchable: relative `$ref`s resolve against the schema file instead.
+        run = run_child([program, "--base-uri", schema.as_uri(), "--schemafile", str(schema), *map(str, files)])
+        total = run if total is None else total.plus(run)
+    return total
+
+
+def change_one_card(pack: Path) -> None:
+    """Lengthen the internal endurance of the pack's first card by 5 minutes."""
+    card = sorted((pack / "cards" / "fw").glob("*.yaml"))[0]
+    text = card.read_text(encoding="utf-8")
+    card.write_text(re.sub(r"internal_min: (\d+)", lambda match: f"internal_min: {int(match[1]) + 5}", text, count=1),
+                    encoding="utf-8")
+
+
+def row(label: str, run: Run, ratio: str) -> None:
+    print(f"  {label:38s} {run.cpu_s:8.1f} {run.peak_mb:8.0f}  {ratio}")
+
+
+def measure_pack(folder: Path, cards: int) -> tuple[Run, Run]:
+    """Print the figures of one pack size; return the `fwdata check` and cold `fwdata build` runs."""
+    pack = generate(folder / f"pack-{cards}", cards)
+    files = sorted(pack.rglob("*.yaml"))
+    size_mb = sum(path.stat().st_size for path in files) / 1e6
+    print(f"\nN = {cards}: {cards} fw cards, {cards // 5} scenarios, the fw tables "
+          f"({len(files)} files, {size_mb:.1f} MB)")
+    print(f"  {'run':38s} {'CPU s':>8s} {'peak MB':>8s}  ratio")
+    floor = run_child([sys.executable, str(ROOT / "bench" / "floor_check.py"), str(pack)])
+    row("floor: libyaml + jsonschema-rs", floor, "1.00 (anchor)")
+    check = run_child([*FWDATA, "check", "--no-progress", "-q", str(pack)])
+    row("fwdata check", check, f"{check.cpu_s / floor.cpu_s:.2f}x floor ({check.last_line})")
+    schema_only = check_jsonschema(pack)
+    if schema_only is None:
+        print("  check-jsonschema: skipped, not installed (pip install '.[bench]')")
+    else:
+        row("check-jsonschema (per kind)", schema_only, f"{schema_only.cpu_s / floor.cpu_s:.2f}x floor; fwdata check "
+            f"is {check.cpu_s / schema_only.cpu_s:.2f}x it")
+    drawn = run_child([sys.executable, str(ROOT / "bench" / "draw_cards.py"), str(pack),
+                       str(folder / f"drawn-{cards}")])
+    row("bare reportlab, cards and sheets", drawn, f"1.00 (anchor) {cards / drawn.cpu_s:.1f} cards/s")
+    out = folder / f"build-{cards}"
+    build = [*FWDATA, "build", "--no-progress", "-q", "--out", str(out), str(pack)]
+    cold = run_child(build)
+    row("fwdata build, cold", cold, f"{drawn.cpu_s / cold.cpu_s:.2f} of reportlab's cards/s "
+        f"({cards / cold.cpu_s:.1f} cards/s)")
+    unchanged = run_child(build)
+    row("fwdata build, nothing changed", unchanged, f"{unchanged.cpu_s / cold.cpu_s:.2f}x cold build")
+    change_one_card(pack)
+    changed = run_child(build)
+    row("fwdata build, one card changed", changed, f"{changed.cpu_s / cold.cpu_s:.2f}x cold build")
+    return check, cold
+
+
+def print_linearity(runs: dict[int, tuple[Run, Run]]) -> None:
+    """Print the CPU per card of check and cold build at each N relative to the smallest N."""
+    sizes = sorted(runs)
+    print(f"\nCPU per card relative to N = {sizes[0]} (1.00 = linear)")
+    print("  " + " " * 20 + "".join(f"{f'N = {size}':>12s}" for size in sizes))
+    for label, index in (("fwdata check", 0), ("fwdata build, cold", 1)):
+        first = runs[sizes[0]][index].cpu_s / sizes[0]
+        print(f"  {label:20s}" + "".join(f"{runs[size][index].cpu_s / size / first:12.2f}" for size in sizes))
 
 
 def measure(label: str, action) -> None:
@@ -60,24 +189,39 @@ def megabyte_pack(folder: Path, size: int = 1 << 20) -> Path:
     return pack
 
 
+def print_issue9_figures(folder: Path) -> None:
+    """Print load times and peak Python memory of hostile files, a 1 MiB pack and the bundled data (issue 9)."""
+    for label, text in HOSTILE.items():
+        path = folder / "hostile.yaml"
+        path.write_text(text + "\n")
+
+        def load(path: Path = path) -> str:
+            _, findings = load_source(path)
+            return findings[0].code if findings else "loaded"
+
+        measure(f"load {label}", load)
+    pack = megabyte_pack(folder)
+    bundled = [ROOT / "cards", ROOT / "scenarios", ROOT / "tables"]
+    measure("check a 1 MiB pack (bundled sources, new ids)",
+            lambda: check_sources([pack], BuildOptions()).report.summary())
+    measure("check bundled sources", lambda: check_sources(bundled, BuildOptions()).report.summary())
+    out = folder / "build"
+    measure("build bundled sources",
+            lambda: f"{len(build_sources(bundled, BuildOptions(out_dir=out)).outputs)} files")
+
+
 def main() -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        for label, text in HOSTILE.items():
-            path = Path(folder) / "hostile.yaml"
-            path.write_text(text + "\n")
-
-            def load(path: Path = path) -> str:
-                _, findings = load_source(path)
-                return findings[0].code if findings else "loaded"
-
-            measure(f"load {label}", load)
-        pack = megabyte_pack(Path(folder))
-        measure("check a 1 MiB pack (bundled sources, new ids)",
-                lambda: check_sources([pack], BuildOptions()).report.summary())
-        measure("check bundled sources", lambda: check_sources([ROOT / "cards", ROOT / "scenarios", ROOT / "tables"],
-                                                               BuildOptions()).report.summary())
-        out = Path(folder) / "build"
-        measure("build bundled sources", lambda: f"{len(build_sources([ROOT / 'cards', ROOT / 'scenarios', ROOT / 'tables'], BuildOptions(out_dir=out)).outputs)} files")  # noqa: E501
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default=",".join(map(str, SIZES)),
+                        help="pack sizes in cards, comma-separated (default: %(default)s)")
+    parser.add_argument("--quick", action="store_true", help="N = 100 only, without the issue 9 figures")
+    args = parser.parse_args()
+    sizes = [100] if args.quick else [int(size) for size in args.sizes.split(",")]
+    with tempfile.TemporaryDirectory(prefix="fwdata-bench-") as temporary:
+        folder = Path(temporary)
+        if not args.quick:
+            print_issue9_figures(folder)
+        print_linearity({size: measure_pack(folder, size) for size in sizes})
 
 
 if __name__ == "__main__":

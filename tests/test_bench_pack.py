@@ -1,0 +1,42 @@
+"""The benchmark pack generator (bench/generate_pack.py): same size, same bytes; a generated pack checks clean."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+from fwdata.findings import Severity
+from fwdata.options import BuildOptions
+from fwdata.pipeline import check_sources
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
+from generate_pack import generate  # noqa: E402
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    return {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+def test_the_same_size_gives_the_same_bytes(tmp_path: Path) -> None:
+    first = files_of(generate(tmp_path / "first", cards=23))
+    second = files_of(generate(tmp_path / "second", cards=23))
+    assert first == second
+    assert len([name for name in first if name.startswith("cards/")]) == 23
+    assert len([name for name in first if name.startswith("scenarios/")]) == 4
+    assert "cards/fw/spitfire-xive-fr-n2.yaml" in first
+    assert b"variant_of: spitfire-xive-n2\n" in first["cards/fw/spitfire-xive-fr-n2.yaml"]
+
+
+def test_copies_differ_in_their_numbers(tmp_path: Path) -> None:
+    files = files_of(generate(tmp_path, cards=22))
+    first, second = files["cards/fw/p-51d-n1.yaml"], files["cards/fw/p-51d-n2.yaml"]
+    assert first.replace(b"-n1", b"").replace(b" n1", b"") != second.replace(b"-n2", b"").replace(b" n2", b"")
+
+
+def test_a_generated_pack_has_no_errors_or_warnings(tmp_path: Path) -> None:
+    """20 cards: only the infos their bundled originals get too (climb rates well below what the cards can fly)."""
+    report = check_sources([generate(tmp_path, cards=20)], BuildOptions()).report
+    assert report.count(Severity.ERROR) == report.count(Severity.WARNING) == 0
+    assert Counter(finding.code for finding in report.findings) == {
+        "FW-CLIMB-RATE": 17, "FW-TABLE-BOMBER": 1, "FW-TABLE-FVT": 1}
