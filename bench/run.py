@@ -61,29 +61,34 @@ HOSTILE = {
 
 @dataclass(frozen=True)
 class Run:
-    """One child process: its CPU seconds (user + system), peak resident memory in MB and last output line."""
+    """One child process: its CPU seconds (user + system, all its processes), wall seconds, peak resident
+    memory in MB (its largest process) and last output line."""
 
     cpu_s: float
+    wall_s: float
     peak_mb: float
     last_line: str
 
     def plus(self, other: Run) -> Run:
-        """Return two runs as one: CPU added, the larger peak, the other's last line."""
-        return Run(self.cpu_s + other.cpu_s, max(self.peak_mb, other.peak_mb), other.last_line)
+        """Return two runs as one: times added, the larger peak, the other's last line."""
+        return Run(self.cpu_s + other.cpu_s, self.wall_s + other.wall_s, max(self.peak_mb, other.peak_mb),
+                   other.last_line)
 
 
 def run_child(command: list[str]) -> Run:
     """Run `command` from the checkout and measure it; raise SystemExit with its output if it fails."""
     with tempfile.TemporaryFile() as output:
+        started = time.perf_counter()
         process = subprocess.Popen(command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT)
         _, status, usage = os.wait4(process.pid, 0)
+        wall_s = time.perf_counter() - started
         process.returncode = os.waitstatus_to_exitcode(status)
         output.seek(0)
         text = output.read().decode("utf-8", "replace")
     if process.returncode != 0:
         raise SystemExit(f"{' '.join(command)} exited {process.returncode}:\n{text[-3000:]}")
     lines = text.strip().splitlines()
-    return Run(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, lines[-1] if lines else "")
+    return Run(usage.ru_utime + usage.ru_stime, wall_s, usage.ru_maxrss / 1024, lines[-1] if lines else "")
 
 
 def check_jsonschema(pack: Path) -> Run | None:
@@ -111,7 +116,7 @@ def change_one_card(pack: Path) -> None:
 
 
 def row(label: str, run: Run, ratio: str) -> None:
-    print(f"  {label:38s} {run.cpu_s:8.1f} {run.peak_mb:8.0f}  {ratio}")
+    print(f"  {label:38s} {run.cpu_s:8.1f} {run.wall_s:8.1f} {run.peak_mb:8.0f}  {ratio}")
 
 
 def measure_pack(folder: Path, cards: int) -> tuple[Run, Run]:
@@ -121,30 +126,33 @@ def measure_pack(folder: Path, cards: int) -> tuple[Run, Run]:
     size_mb = sum(path.stat().st_size for path in files) / 1e6
     print(f"\nN = {cards}: {cards} fw cards, {cards // 5} scenarios, the fw tables "
           f"({len(files)} files, {size_mb:.1f} MB)")
-    print(f"  {'run':38s} {'CPU s':>8s} {'peak MB':>8s}  ratio")
+    print(f"  {'run':38s} {'CPU s':>8s} {'wall s':>8s} {'peak MB':>8s}  ratio (CPU; wall)")
     floor = run_child([sys.executable, str(ROOT / "bench" / "floor_check.py"), str(pack)])
     row("floor: libyaml + jsonschema-rs", floor, "1.00 (anchor)")
     check = run_child([*FWDATA, "check", "--no-progress", "-q", str(pack)])
-    row("fwdata check", check, f"{check.cpu_s / floor.cpu_s:.2f}x floor ({check.last_line})")
+    row("fwdata check", check, f"{check.cpu_s / floor.cpu_s:.2f}x floor; {check.wall_s / floor.wall_s:.2f}x "
+        f"({check.last_line})")
     schema_only = check_jsonschema(pack)
     if schema_only is None:
         print("  check-jsonschema: skipped, not installed (pip install '.[bench]')")
     else:
         row("check-jsonschema (per kind)", schema_only, f"{schema_only.cpu_s / floor.cpu_s:.2f}x floor; fwdata check "
-            f"is {check.cpu_s / schema_only.cpu_s:.2f}x it")
+            f"is {check.cpu_s / schema_only.cpu_s:.2f}x it; {check.wall_s / schema_only.wall_s:.2f}x")
     drawn = run_child([sys.executable, str(ROOT / "bench" / "draw_cards.py"), str(pack),
                        str(folder / f"drawn-{cards}")])
     row("bare reportlab, cards and sheets", drawn, f"1.00 (anchor) {cards / drawn.cpu_s:.1f} cards/s")
     out = folder / f"build-{cards}"
     build = [*FWDATA, "build", "--no-progress", "-q", "--out", str(out), str(pack)]
     cold = run_child(build)
-    row("fwdata build, cold", cold, f"{drawn.cpu_s / cold.cpu_s:.2f} of reportlab's cards/s "
-        f"({cards / cold.cpu_s:.1f} cards/s)")
+    row("fwdata build, cold", cold, f"{drawn.cpu_s / cold.cpu_s:.2f} of reportlab's cards/s; "
+        f"{drawn.wall_s / cold.wall_s:.2f} ({cards / cold.cpu_s:.1f} cards per CPU s)")
     unchanged = run_child(build)
-    row("fwdata build, nothing changed", unchanged, f"{unchanged.cpu_s / cold.cpu_s:.2f}x cold build")
+    row("fwdata build, nothing changed", unchanged, f"{unchanged.cpu_s / cold.cpu_s:.2f}x cold build; "
+        f"{unchanged.wall_s / cold.wall_s:.2f}x")
     change_one_card(pack)
     changed = run_child(build)
-    row("fwdata build, one card changed", changed, f"{changed.cpu_s / cold.cpu_s:.2f}x cold build")
+    row("fwdata build, one card changed", changed, f"{changed.cpu_s / cold.cpu_s:.2f}x cold build; "
+        f"{changed.wall_s / cold.wall_s:.2f}x")
     return check, cold
 
 
