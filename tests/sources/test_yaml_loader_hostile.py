@@ -71,6 +71,9 @@ def test_core_schema_values(tmp_path: Path, text: str, value: object) -> None:
     ("a:\n  b: 1\n\t# note\n", {"a": {"b": 1}}),
     ("a:\n  - b\tc\n", {"a": ["b\tc"]}),
     ("a: &x\t1\nb: *x\n", {"a": 1, "b": 1}),
+    ('a: "x"\n  \t\nb: 1\n', {"a": "x", "b": 1}),
+    ("a: 'x'\n\t# note\nb: 1\n", {"a": "x", "b": 1}),
+    ("a: [1]\n\t\nb: 1\n", {"a": [1], "b": 1}),
 ])
 def test_tabs_where_yaml_12_allows_them(tmp_path: Path, text: str, data: object) -> None:
     document, findings = load_text(tmp_path, text)
