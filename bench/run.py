@@ -22,6 +22,7 @@ machine is not a failure. Exits 1 if a run fails.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -78,18 +79,17 @@ class Run:
 
 def run_child(command: list[str]) -> Run:
     """Run `command` from the checkout and measure it; raise SystemExit with its output if it fails."""
-    with tempfile.TemporaryFile() as output:
-        started = time.perf_counter()
-        process = subprocess.Popen(command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT)
-        _, status, usage = os.wait4(process.pid, 0)
-        wall_s = time.perf_counter() - started
-        process.returncode = os.waitstatus_to_exitcode(status)
+    with tempfile.TemporaryFile() as output, tempfile.TemporaryDirectory() as folder:
+        result = Path(folder) / "run.json"
+        subprocess.run([sys.executable, str(ROOT / "bench" / "measure.py"), str(result), *command], cwd=ROOT,
+                       stdout=output, stderr=subprocess.STDOUT, check=False)
         output.seek(0)
         text = output.read().decode("utf-8", "replace")
-    if process.returncode != 0:
-        raise SystemExit(f"{' '.join(command)} exited {process.returncode}:\n{text[-3000:]}")
+        measured = json.loads(result.read_text(encoding="utf-8")) if result.exists() else {"exit": -1}
+    if measured["exit"] != 0:
+        raise SystemExit(f"{' '.join(command)} exited {measured['exit']}:\n{text[-3000:]}")
     lines = text.strip().splitlines()
-    return Run(usage.ru_utime + usage.ru_stime, wall_s, usage.ru_maxrss / 1024, lines[-1] if lines else "")
+    return Run(measured["cpu_s"], measured["wall_s"], measured["peak_mb"], lines[-1] if lines else "")
 
 
 def check_jsonschema(pack: Path) -> Run | None:
