@@ -128,7 +128,7 @@ class _Converter:
             raise Refused("YAML-NUMBER", f"a number of {len(text)} characters (numbers are at most "
                           f"{self.limits.max_number_chars} characters)", where)
         if kind in ("str", "merge"):
-            return text  # a plain `<<` anywhere but in a key is text
+            return sys.intern(text) if len(text) <= 64 else text  # a plain `<<` elsewhere is text; short texts recur
         pattern = CORE_PATTERNS.get(kind)
         if pattern is None or not pattern.fullmatch(text):
             raise Refused("YAML-TAG", f"{quoted(text)} is not a valid !!{kind} value", where)
