@@ -6,9 +6,11 @@ import errno
 import os
 import stat
 from pathlib import Path
+from typing import BinaryIO
 
 # Files here are not data: /proc reports size 0 for endless or secret files, /dev has devices.
 SYSTEM_FOLDERS = ("/proc", "/sys", "/dev")
+READ_CHUNK_BYTES = 1 << 20
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
@@ -102,12 +104,29 @@ def _read_descriptor(descriptor: int, max_bytes: int) -> bytes:
         try:
             if status.st_size > max_bytes:
                 raise Refused("YAML-TOO-LARGE", f"file is {status.st_size} bytes; the limit is {max_bytes} bytes")
-            data = stream.read(max_bytes + 1)  # never trust the reported size: it may grow, or lie
+            data = _read_at_most(stream, max_bytes + 1)  # never trust the reported size: it may grow, or lie
         except OSError as exc:
             raise Refused("SOURCE-UNREADABLE", _os_problem(exc)) from None
     if len(data) > max_bytes:
         raise Refused("YAML-TOO-LARGE", f"file is over {max_bytes} bytes; the limit is {max_bytes} bytes")
     return data
+
+
+def _read_at_most(stream: BinaryIO, limit: int) -> bytes:
+    """Return up to `limit` bytes of `stream`, read a chunk at a time.
+
+    One `read(limit)` would allocate `limit` bytes before reading any: 4 GiB for
+    a build cache's output cap, which a small machine refuses with MemoryError.
+    """
+    chunks: list[bytes] = []
+    remaining = limit
+    while remaining > 0:
+        chunk = stream.read(min(remaining, READ_CHUNK_BYTES))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        remaining -= len(chunk)
+    return b"".join(chunks)
 
 
 def _refuse_system_file(real: str) -> None:

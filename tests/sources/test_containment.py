@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import socket
 import stat
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from fwdata.options import BuildOptions
 from fwdata.pipeline import check_sources, load_files
 from fwdata.progress import no_progress
 from fwdata.sources import load_source
-from fwdata.sources.containment import Refused, read_regular
+from fwdata.sources.containment import Refused, read_in_pack, read_regular
 from fwdata.sources.pack import resolve_pack
 from fwdata.sources.texts import read_text
 from fwdata.sources.yaml_loader import display_path
@@ -235,3 +236,12 @@ def test_no_network_access_for_remote_schema_values(pack: Path, monkeypatch: pyt
     result = check_sources([pack], BuildOptions())
     assert attempts == []
     assert [f.code for f in result.report.findings if "remote.yaml" in f.location.path]
+
+
+def test_reading_under_a_large_cap_allocates_what_the_file_holds(tmp_path: Path) -> None:
+    (tmp_path / "small.bin").write_bytes(b"x" * 1000)
+    tracemalloc.start()
+    data = read_in_pack(tmp_path, tmp_path / "small.bin", 4 * 1024**3)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert data == b"x" * 1000 and peak < 16 * 1024**2  # one read(4 GiB + 1) allocated 4 GiB first
