@@ -34,7 +34,8 @@ def syntax_message(lines: TextLines, exc: MarkedYAMLError) -> tuple[str, Place]:
     problem_mark = exc.problem_mark or exc.context_mark
     stopped = lines.at(problem_mark)
     context = lines.at(exc.context_mark) if exc.context_mark is not None else None
-    odd = _odd_blank_before(lines, stopped[0], context[0] if context else stopped[0])
+    # an odd blank makes the parser stop on its own line or the next: look from there back to the context
+    odd = _odd_blank_before(lines, stopped[0], min(context[0] if context else stopped[0], stopped[0] - 1))
     if odd is not None:
         return odd
     problem = (exc.problem or exc.context or "").strip()
@@ -103,20 +104,38 @@ def _value_on_two_lines(stop: _Stop) -> tuple[str, Place] | None:
             "(`name: \"a: b\"`)", stop.at)
 
 
+def _quote_opened_above(stop: _Stop) -> Place | None:
+    """Return where a quote left open on an earlier line starts, when the stop line closes one (a heuristic)."""
+    number, column = stop.at
+    before = stop.line(number)[:column - 1]
+    for quote in "\"'":
+        if before.count(quote) % 2:
+            for earlier in range(number - 1, max(0, number - 200), -1):
+                text = stop.line(earlier)
+                if text.count(quote) % 2:
+                    return earlier, text.rindex(quote) + 1
+    return None
+
+
 def _misplaced_key(stop: _Stop) -> tuple[str, Place] | None:
     """`did not find expected key`: a line between indentation levels, or text after a mapping's value."""
     number, column = stop.at
     here = stop.line(number)
     if column != _indent(here) + 1:
+        quote = _quote_opened_above(stop)
+        if quote is not None:
+            return (f"this quoted value is not closed on its line, so the parser read on to line {number}: add "
+                    "the closing quote here", quote)
         shown = printable(stop.character())
         return (f"`{shown}` cannot follow the value here: a key (`name: value`) or the end of the line "
                 "was expected", stop.at)
     opened = stop.context[0] if stop.context else number
-    above = sorted({_key_indent(stop.line(line)) for line in range(opened, number)
-                    if stop.line(line).strip() and not stop.line(line).lstrip().startswith("#")})
+    content = [stop.line(line) for line in range(opened, number)
+               if stop.line(line).strip() and not stop.line(line).lstrip().startswith("#")]
+    above = sorted({_key_indent(text) for text in content} | {_indent(text) for text in content})
     shown = " or ".join(str(indent) for indent in above[:6])
-    return (f"this line is indented {_spaces(_indent(here))}, which matches no key above it (keys from line "
-            f"{opened} on are indented {shown} spaces): indent it like the key it belongs with", (number, 1))
+    return (f"this line is indented {_spaces(_indent(here))}, which matches no key above it (keys and list items "
+            f"from line {opened} on are indented {shown} spaces): indent it like the key it belongs with", (number, 1))
 
 
 def _item_expected(stop: _Stop) -> tuple[str, Place] | None:
@@ -158,7 +177,12 @@ def _cannot_start(stop: _Stop) -> tuple[str, Place] | None:
 
 
 def _long_key(stop: _Stop) -> tuple[str, Place] | None:
-    return ("a key must end with `:` on its own line and be at most 1024 characters long", stop.context or stop.at)
+    start = stop.context or stop.at
+    text = stop.line(start[0])
+    if _GLUED_KEY.match(text.strip().removeprefix("- ")):
+        return ("no space after the colon, so this line is read as text, not as a key: write `key: value`",
+                (start[0], _indent(text) + 1))
+    return ("a key must end with `:` on its own line and be at most 1024 characters long", start)
 
 
 def _unknown_escape(stop: _Stop) -> tuple[str, Place] | None:

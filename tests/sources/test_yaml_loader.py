@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -152,3 +153,27 @@ def test_no_input_makes_the_loader_raise(tmp_path_factory, content: bytes | str)
     path.write_bytes(content.encode("utf-8", "surrogatepass") if isinstance(content, str) else content)
     document, findings = load_source(path)
     assert (document is None) == bool(findings)
+
+
+@pytest.mark.parametrize(("text", "line", "column", "words"), [
+    ("a:\n  b: 1\n   c: 2\n", 3, 1, "indented 3 spaces, more than the key on line 2 (2 spaces)"),
+    ("a:\n  b: 1\n c: 2\n", 3, 1, "matches no key above it"),
+    ("a:\n  b:1\n  c: 2\n", 2, 3, "line 2 has no space after its colon"),
+    ("x: 1\nsize:10\nname: y\n", 2, 1, "no space after the colon"),
+    ('a: "x\nb: 1\nc: "y"\nd: 2\n', 1, 4, "not closed on its line, so the parser read on to line 3"),
+    ("a: [1, 2\nb: 3\n", 1, 4, "the list opened here with `[` is not closed"),
+    ("a:\n  b:\n    c: 1\n\u00a0 d: 2\n  e: 3\n", 4, 1, "no-break space (U+00A0) in indentation"),
+    ('a: "C:\\path"\n', 1, 7, "unknown escape `\\p`"),
+    ("a: @x\n", 1, 4, "`@` is reserved"),
+    ("a: *x\n", 1, 4, "*x refers to no anchor"),
+])
+def test_syntax_errors_are_worded_for_authors_at_the_mistake(tmp_path: Path, text: str, line: int, column: int,
+                                                             words: str) -> None:
+    finding = only_finding(tmp_path, text)
+    assert (finding.code, finding.location.line, finding.location.column) == ("YAML-SYNTAX", line, column)
+    assert words in finding.message
+
+
+def test_libyaml_nesting_cap_is_too_deep_not_syntax(tmp_path: Path) -> None:
+    finding = only_finding(tmp_path, "a: " + "[" * 1200 + "]" * 1200 + "\n")
+    assert finding.code == "YAML-TOO-DEEP"
