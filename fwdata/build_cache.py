@@ -345,7 +345,8 @@ def unchanged_result(folder: Path, build_cache: BuildCache, run: str) -> RunResu
         outputs.append(Output(path, data))
     result = build_cache.result
     return RunResult(report=Report(list(result.report.findings), result.report.files_read), catalog=Catalog(),
-                     outputs=outputs, reported=result.reported, review=result.review, recorded=result.recorded)
+                     outputs=outputs, reported=result.reported, review=result.review, recorded=result.recorded,
+                     unchanged=True)
 
 
 def reused_output(folder: Path, build_cache: BuildCache | None, path: str, key: str | None

@@ -114,7 +114,9 @@ def build_lines(result: RunResult, out_dir: Path) -> list[str]:
         counts += f"; {len(result.review.baselined)} baselined ({detail})"
     others = {name: n for name, n in result.review.hidden_counts().items() if name != "baselined"}
     extra = "".join(f", {n} {name}" for name, n in others.items())
-    return [f"wrote {plural(len(result.outputs), 'file')} into {out_dir}/ ({where})",
+    written = (f"nothing changed since the last build: kept {plural(len(result.outputs), 'file')} in {out_dir}/"
+               if result.unchanged else f"wrote {plural(len(result.outputs), 'file')} into {out_dir}/")
+    return [f"{written} ({where})",
             f"full findings report, hidden findings included: {report}",
             f"build succeeded: {counts}{extra}"]
 

@@ -307,3 +307,14 @@ def test_a_build_over_a_corrupt_or_tampered_cache_renders_again_what_it_cannot_t
 def test_no_output_may_take_the_cache_file_name(tmp_path: Path) -> None:
     with claim_build_folder(tmp_path / "out") as folder, pytest.raises(OutputError, match="may not be named"):
         folder.replace([Output(CACHE_FILE, b"{}")])
+
+
+def test_an_unchanged_rebuild_says_it_kept_the_build(pack: Path) -> None:
+    runner = CliRunner()
+    first = runner.invoke(main, ["build", "--out", "out", "p"])
+    again = runner.invoke(main, ["build", "--out", "out", "p"])
+    assert first.exit_code == again.exit_code == 0
+    assert "wrote " in first.stderr and "nothing changed" not in first.stderr
+    kept = again.stderr.splitlines()[-3]
+    assert kept.startswith("nothing changed since the last build: kept ") and kept.split()[7] == first.stderr.split(
+        "wrote ")[1].split()[0]

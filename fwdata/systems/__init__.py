@@ -110,7 +110,8 @@ class RunResult:
     the user named); the catalog also holds the rest of the pack and the base library.
     `report` holds the findings shown (selected, not suppressed, not baselined);
     `review` says what happened to the others; `recorded` is the baseline of
-    this run's findings (what --write-baseline writes).
+    this run's findings (what --write-baseline writes). `unchanged` is True for a
+    build that found no input changed and kept the previous build folder as it was.
     """
 
     report: Report
@@ -119,6 +120,7 @@ class RunResult:
     reported: frozenset[str] = frozenset()
     review: Review = field(default_factory=Review)
     recorded: Baseline = field(default_factory=Baseline)
+    unchanged: bool = False
 
     def named(self, entries: Iterable[Entry]) -> list[Entry]:
         """Return the entries whose source file is one the user named."""
