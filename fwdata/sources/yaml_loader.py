@@ -121,8 +121,6 @@ def load_bytes(shown: str, raw: bytes, limits: LoadLimits = DEFAULT_LIMITS
     except Refused as exc:
         return fail(exc.code, exc.message, *exc.where)
     except MarkedYAMLError as exc:
-        if str(exc.problem).startswith("exceeded maximum nesting depth"):  # libyaml's own cap, below the line cap
-            return fail("YAML-TOO-DEEP", f"nesting deeper than {limits.max_depth} levels", *lines.at(exc.problem_mark))
         message, (line, column) = syntax_message(lines, exc)
         return fail("YAML-SYNTAX", message, line, column)
     except YAMLError as exc:

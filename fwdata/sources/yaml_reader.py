@@ -125,7 +125,10 @@ def read_nodes(text: str, limits: LoadLimits, lines: TextLines) -> Node | None:
     """
     try:
         return _compose(text, limits, lines)
-    except ScannerError:
+    except ScannerError as exc:
+        if str(exc.problem).startswith("exceeded maximum nesting depth"):  # libyaml's own cap, met before ours
+            raise Refused("YAML-TOO-DEEP", f"nesting deeper than {limits.max_depth} levels",
+                          lines.at(exc.problem_mark)) from None
         # YAML 1.2 lets a blank or comment-only line hold tabs; libyaml refuses them there. Such lines
         # carry no data outside block scalars, so a text libyaml refused is read again with their tabs as
         # spaces (the same length: every position stays).
