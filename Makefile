@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build test check clean bench fuzz
+.PHONY: build test check clean bench fuzz rules-index
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2
 
 check: test
-	$(BIN)/ruff check fwdata tests
+	$(BIN)/ruff check fwdata tests tools
 	$(BIN)/mypy
 
 # Issue 15's figures: check and build of generated packs against their anchors (the bench extra installs them).
@@ -30,6 +30,10 @@ bench: $(STAMP)
 # Issue 9's long run: 10,000 hostile packs through check and build; prints crashes and the slowest input.
 fuzz: $(STAMP)
 	$(BIN)/python bench/fuzz.py --inputs 10000
+
+# Issue 10's rule index: docs/rules-index.md from the docstrings' rule citations (a test fails when it is stale).
+rules-index: $(STAMP)
+	$(BIN)/python tools/rules_index.py
 
 clean:
 	rm -rf build $(VENV)
