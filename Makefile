@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build test check clean bench fuzz rules-index
+.PHONY: build test check lint clean bench fuzz rules-index
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +18,9 @@ build: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2
 
-check: test
+check: test lint
+
+lint: $(STAMP)
 	$(BIN)/ruff check fwdata tests tools
 	$(BIN)/mypy
 

@@ -3,7 +3,7 @@
 A build writes `.fwdata-cache.json` into its folder with the outputs (so it is swapped in whole with
 them, `fwdata.write.BuildFolder.replace`). It records the key of the whole run (the tool, the options,
 the named paths and the bytes of every input file), the run's findings, the SHA-256 of every output,
-and for each planned output (`fwdata.systems.PlannedOutput`) the key it was rendered under and its
+and for each planned output (`fwdata.game_system.PlannedOutput`) the key it was rendered under and its
 findings. The next build into the folder:
 
 - does nothing when the run key matches and every output is still as written (`unchanged_result`);
@@ -30,6 +30,7 @@ from typing import Any
 import fwdata
 from fwdata.baseline import BaselineEntry, BaselineFormatError, format_baseline, parse_baseline
 from fwdata.findings import Finding, Location, Report, Severity
+from fwdata.game_system import Catalog, Entry, EntryKey, Output, PlannedOutput, RunResult
 from fwdata.library import library_root
 from fwdata.options import BuildOptions
 from fwdata.review import Review
@@ -38,7 +39,6 @@ from fwdata.sources.containment import Refused, read_in_pack, read_regular
 from fwdata.sources.pack import Pack, pack_files
 from fwdata.sources.texts import MAX_TEXT_BYTES
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS, display_path
-from fwdata.systems import Catalog, Entry, EntryKey, Output, PlannedOutput, RunResult
 from fwdata.write import BUILD_MARKER, CACHE_FILE
 
 CACHE_FORMAT = "fwdata-build-cache"

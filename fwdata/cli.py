@@ -18,10 +18,11 @@ from fwdata.commandline import (
     strict_option,
 )
 from fwdata.findings import Severity
+from fwdata.game_system import RunResult
 from fwdata.options import CARD_SIZES, PAPERS, BuildOptions
 from fwdata.pipeline import FINDINGS_REPORT, build_sources, check_sources
 from fwdata.reporting.text import plural
-from fwdata.systems import RunResult, registered_systems
+from fwdata.systems import registered_systems
 
 
 def _non_empty_folder(value: Path) -> Path:

@@ -20,6 +20,7 @@ from fwdata.build_cache import (
 )
 from fwdata.errors import UsageError
 from fwdata.findings import Finding, Report, error, warning
+from fwdata.game_system import Catalog, Entry, GameSystem, Output, RenderResult, RunResult
 from fwdata.library import BASE_PACK_ID, library_root
 from fwdata.library import schema_root as default_schema_root
 from fwdata.options import BuildOptions
@@ -33,7 +34,7 @@ from fwdata.sources.document import SourceDocument, pointer_join
 from fwdata.sources.pack import Pack, pack_files, resolve_pack
 from fwdata.sources.texts import MAX_TEXT_BYTES, decode_text, read_text
 from fwdata.sources.yaml_loader import display_path, load_bytes, read_source
-from fwdata.systems import Catalog, Entry, GameSystem, Output, RenderResult, RunResult, registered_systems
+from fwdata.systems import registered_systems
 from fwdata.text_checks import check_text
 from fwdata.validate import SchemaSet, load_schemas, validate_documents, validate_manifest
 from fwdata.workers import PARALLEL_FROM_BYTES, map_in_order

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from fwdata.errors import OutputError
 
 if TYPE_CHECKING:
-    from fwdata.systems import Output
+    from fwdata.game_system import Output
 
 
 BUILD_MARKER = ".fwdata-build"

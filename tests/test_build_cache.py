@@ -20,9 +20,10 @@ from fwdata.baseline import Baseline, format_baseline
 from fwdata.build_cache import read_build_cache
 from fwdata.cli import main
 from fwdata.errors import OutputError
+from fwdata.game_system import Catalog, GameSystem, Output, PlannedOutput, RenderResult, RunResult
 from fwdata.options import BuildOptions
 from fwdata.pipeline import build_sources
-from fwdata.systems import Catalog, GameSystem, Output, PlannedOutput, RenderResult, RunResult, registered_systems
+from fwdata.systems import registered_systems
 from fwdata.write import CACHE_FILE, claim_build_folder
 
 REPOSITORY = Path(__file__).resolve().parent.parent

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from fwdata.cli import main
-from fwdata.systems import Output
+from fwdata.game_system import Output
 from fwdata.write import BUILD_MARKER, write_outputs
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,10 +20,10 @@ import fwdata.errors
 from fwdata import commandline, pipeline
 from fwdata.cli import main
 from fwdata.findings import Location, error, info, warning
+from fwdata.game_system import RenderResult
 from fwdata.library import library_root
 from fwdata.options import BuildOptions
 from fwdata.sources.yaml_loader import display_path
-from fwdata.systems import RenderResult
 
 ROOT = Path(__file__).resolve().parent.parent
 SARIF_SCHEMA = Path(__file__).resolve().parent / "data" / "sarif-schema-2.1.0.json"

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from fwdata import pipeline, write
 from fwdata.cli import main
 from fwdata.errors import OutputError
-from fwdata.systems import Output, RenderResult
+from fwdata.game_system import Output, RenderResult
 from fwdata.write import BUILD_MARKER, MARKER_TEXT, claim_build_folder, write_outputs
 
 

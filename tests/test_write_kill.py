@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from fwdata import write
-from fwdata.systems import Output
+from fwdata.game_system import Output
 from fwdata.write import BUILD_MARKER, MARKER_TEXT, claim_build_folder, write_outputs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -138,7 +138,7 @@ import os, shutil, signal, sys
 from pathlib import Path
 from fwdata import write
 from fwdata.errors import OutputError
-from fwdata.systems import Output
+from fwdata.game_system import Output
 
 out, step, pause = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "pause"
 outputs = [Output(f"fw/aircraft/{n}.pdf", sys.argv[4].encode() * 1000) for n in range(int(sys.argv[5]))]

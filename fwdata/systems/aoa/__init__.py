@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from fwdata.systems import GameSystem
+from fwdata.game_system import GameSystem
 from fwdata.systems.aoa.book_generator import build_book_design
 from fwdata.systems.aoa.checks import run_checks
 from fwdata.systems.aoa.model import build_book, build_chart, build_maneuvers, build_plane

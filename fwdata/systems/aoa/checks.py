@@ -11,9 +11,9 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
 from fwdata.findings import Finding, Severity, error, info, warning
+from fwdata.game_system import Catalog, Entry
 from fwdata.options import BuildOptions
 from fwdata.sources.document import SourceDocument
-from fwdata.systems import Catalog, Entry
 from fwdata.systems.aoa import rules
 from fwdata.systems.aoa.book_generator import check_book_designs
 from fwdata.systems.aoa.model import (

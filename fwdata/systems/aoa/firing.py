@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from fwdata.systems import Catalog
+from fwdata.game_system import Catalog
 from fwdata.systems.aoa import rules
 from fwdata.systems.aoa.model import FiringChart
 

@@ -19,13 +19,13 @@ from functools import partial
 
 from fwdata.citations import printable_citation
 from fwdata.findings import Location
+from fwdata.game_system import Catalog, Entry, Output, PlannedOutput, RenderResult, render_planned
 from fwdata.options import BuildOptions
 from fwdata.render.flow import PageFlow
 from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Rect, Size
 from fwdata.render.pdf import Page, PdfDocument, wrap_words
 from fwdata.render.sheets import draw_card_sheets
 from fwdata.sources.document import SourceDocument
-from fwdata.systems import Catalog, Entry, Output, PlannedOutput, RenderResult, render_planned
 from fwdata.systems.aoa import firing, rules
 from fwdata.systems.aoa.model import (
     ArchieChart,

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from fwdata.systems import GameSystem
+from fwdata.game_system import GameSystem
 from fwdata.systems.fl.checks import run_checks
 from fwdata.systems.fl.model import build_aircraft, build_list_note, build_missile_load, build_nation, build_scenario
 from fwdata.systems.fl.render import plan_outputs, render_outputs

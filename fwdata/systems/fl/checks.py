@@ -6,10 +6,10 @@ from collections import Counter as Tally
 from collections.abc import Callable, Iterator
 
 from fwdata.findings import Finding, error, info, warning
+from fwdata.game_system import Catalog
 from fwdata.options import BuildOptions
 from fwdata.sources.document import SourceDocument
 from fwdata.suggestions import did_you_mean
-from fwdata.systems import Catalog
 from fwdata.systems.fl import rules
 from fwdata.systems.fl.model import UNKNOWN, FlAircraft, Flight, MissileLoad, Nation, Scenario, Side, resolve_aircraft
 from fwdata.systems.fl.scoring import ScenarioScore, SideAssessment, condition_summary, score_scenario

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
+from fwdata.game_system import frozen
 from fwdata.sources.document import SourceDocument
-from fwdata.systems import frozen
 from fwdata.systems.fl.rules import RATING_LETTERS, AircrewCounts
 
 UNKNOWN: Final = "unknown"

@@ -16,12 +16,12 @@ from collections.abc import Callable
 from functools import partial
 
 from fwdata.citations import printable_citation
+from fwdata.game_system import Catalog, Output, PlannedOutput, RenderResult, render_planned, variant_chain
 from fwdata.options import BuildOptions
 from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Rect, Size
 from fwdata.render.pdf import Page, PdfDocument
 from fwdata.render.sheets import draw_card_sheets
 from fwdata.sources.document import SourceDocument
-from fwdata.systems import Catalog, Output, PlannedOutput, RenderResult, render_planned, variant_chain
 from fwdata.systems.fl import rules
 from fwdata.systems.fl.checks import aircraft_lookup
 from fwdata.systems.fl.model import UNKNOWN, FlAircraft, Flight, ListNote, Scenario, Side, VictoryPointsLine

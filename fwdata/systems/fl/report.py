@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from fwdata.systems import Catalog
+from fwdata.game_system import Catalog
 from fwdata.systems.fl.checks import aircraft_lookup
 from fwdata.systems.fl.model import FlAircraft, Scenario
 from fwdata.systems.fl.scoring import (

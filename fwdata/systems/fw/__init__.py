@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from fwdata.systems import GameSystem
+from fwdata.game_system import GameSystem
 from fwdata.systems.fw.checks import run_checks
 from fwdata.systems.fw.model import build_aircraft, build_scenario, build_table
 from fwdata.systems.fw.render import plan_outputs, render_outputs

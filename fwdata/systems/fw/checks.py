@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from fwdata.findings import Finding, error
+from fwdata.game_system import Catalog, Entry
 from fwdata.options import BuildOptions
 from fwdata.suggestions import did_you_mean
-from fwdata.systems import Catalog, Entry
 from fwdata.systems.fw.card_checks import check_card
 from fwdata.systems.fw.model import AircraftDataCard, Scenario, resolve_variant_chain
 from fwdata.systems.fw.scenario_checks import check_scenario

@@ -9,7 +9,7 @@ import click
 
 from fwdata.commandline import Toolbox, report_and_exit, report_format_option, stops_cleanly
 from fwdata.errors import UsageError
-from fwdata.systems import Catalog, RunResult
+from fwdata.game_system import Catalog, RunResult
 
 
 @click.group("fw")

@@ -10,8 +10,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from fwdata.game_system import frozen
 from fwdata.sources.document import SourceDocument
-from fwdata.systems import frozen
 from fwdata.systems.fw.tables import RuleTable, rule_table_from_data
 
 BANDS = ("VL", "LO", "ML", "MH", "HI", "VH", "EH", "UH+")

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from functools import partial
 
+from fwdata.game_system import Catalog, Entry, Output, PlannedOutput, RenderResult, render_planned, variant_chain
 from fwdata.options import BuildOptions
 from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Size
 from fwdata.render.pdf import PdfDocument
 from fwdata.render.sheets import draw_card_sheets
-from fwdata.systems import Catalog, Entry, Output, PlannedOutput, RenderResult, render_planned, variant_chain
 from fwdata.systems.fw.model import AircraftDataCard, Scenario, resolve_card
 from fwdata.systems.fw.render_card import CardSource, draw_card
 from fwdata.systems.fw.render_logsheet import (

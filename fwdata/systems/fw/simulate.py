@@ -8,9 +8,9 @@ from pathlib import Path
 
 from fwdata.errors import UsageError
 from fwdata.findings import Report
+from fwdata.game_system import RunResult
 from fwdata.options import BuildOptions
 from fwdata.render.plot import Panel, Series
-from fwdata.systems import RunResult
 from fwdata.systems.fw import flight, rules
 from fwdata.systems.fw.model import TURN_RATES, AircraftDataCard, PerformanceBand
 from fwdata.systems.fw.simulation_checks import (

@@ -6,8 +6,8 @@ import math
 from collections.abc import Iterator
 
 from fwdata.findings import Finding, error, info, warning
+from fwdata.game_system import Catalog
 from fwdata.sources.document import SourceDocument
-from fwdata.systems import Catalog
 from fwdata.systems.fw import rules
 from fwdata.systems.fw.tables import RuleTable
 

@@ -8,7 +8,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from fwdata.systems import Catalog
+    from fwdata.game_system import Catalog
 
 Cell = float | int | str | None
 

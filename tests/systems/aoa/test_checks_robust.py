@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
 from fwdata.findings import Finding
+from fwdata.game_system import Entry
 from fwdata.library import schema_root
 from fwdata.options import BuildOptions
 from fwdata.pipeline import check_sources
 from fwdata.sources.document import Positions, SourceDocument
-from fwdata.systems import Entry
 from fwdata.systems.aoa import checks, model
 from fwdata.systems.aoa.render import render_outputs
 

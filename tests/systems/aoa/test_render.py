@@ -107,6 +107,6 @@ def test_builds_are_byte_identical(catalog) -> None:  # type: ignore[no-untyped-
 
 
 def test_no_aoa_outputs_without_aoa_data() -> None:
-    from fwdata.systems import Catalog
+    from fwdata.game_system import Catalog
 
     assert render_outputs(Catalog(), BuildOptions()).outputs == []

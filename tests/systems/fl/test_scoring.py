@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fwdata.game_system import Catalog
 from fwdata.options import BuildOptions
 from fwdata.pipeline import check_sources
-from fwdata.systems import Catalog
 from fwdata.systems.fl import report
 from fwdata.systems.fl.checks import aircraft_lookup
 from fwdata.systems.fl.model import UNKNOWN

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from fwdata.game_system import Catalog, Entry, RenderResult
 from fwdata.library import schema_root
 from fwdata.options import BuildOptions
 from fwdata.render.imposition import crop_marks, impose
 from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Rect
 from fwdata.sources import load_source
-from fwdata.systems import Catalog, Entry, RenderResult
 from fwdata.systems.fw.model import build_aircraft, build_scenario, build_table
 from fwdata.systems.fw.render import render_outputs
 from fwdata.systems.fw.render_logsheet import altitude_text

@@ -1,0 +1,191 @@
+"""The contract between the pipeline and a game system: what a system provides and the values they exchange."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from fwdata.baseline import Baseline
+from fwdata.findings import Finding, Report
+from fwdata.options import BuildOptions
+from fwdata.review import Review
+from fwdata.sources.document import SourceDocument
+
+
+def frozen(value: Any) -> Any:
+    """Return a read-only deep copy of plain data for a model: mappings become MappingProxyType, lists tuples."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({key: frozen(item) for key, item in value.items()})
+    if isinstance(value, list | tuple):
+        return tuple(frozen(item) for item in value)
+    return value
+
+
+@dataclass(frozen=True)
+class Output:
+    """One rendered file: `path` is relative to the build folder (POSIX form), `data` its bytes."""
+
+    path: str
+    data: bytes
+
+
+@dataclass
+class RenderResult:
+    """What a system's renderer returns: the files, and findings such as text overflow."""
+
+    outputs: list[Output] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+    def extend(self, other: RenderResult) -> None:
+        """Append another result's outputs and findings."""
+        self.outputs.extend(other.outputs)
+        self.findings.extend(other.findings)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A model with the source document it was built from (for locating findings).
+
+    `base` is true for an entry of the base library (not of the pack being checked).
+    """
+
+    model: Any
+    document: SourceDocument
+    base: bool = False
+
+
+class Catalog:
+    """Every model of a run, indexed by (system, kind, id)."""
+
+    def __init__(self) -> None:
+        self._entries: dict[tuple[str, str], dict[str, Entry]] = {}
+
+    def add(self, system: str, kind: str, doc_id: str, entry: Entry) -> Entry | None:
+        """Add an entry; return the entry already holding that id, if any (the new one is not added)."""
+        bucket = self._entries.setdefault((system, kind), {})
+        if doc_id in bucket:
+            return bucket[doc_id]
+        bucket[doc_id] = entry
+        return None
+
+    def replace(self, system: str, kind: str, doc_id: str, entry: Entry) -> None:
+        """Put `entry` in place of the entry holding its id (a declared override of a base entry)."""
+        self._entries.setdefault((system, kind), {})[doc_id] = entry
+
+    def entries(self, system: str, kind: str) -> list[Entry]:
+        """Return the entries of one kind, sorted by id."""
+        bucket = self._entries.get((system, kind), {})
+        return [bucket[key] for key in sorted(bucket)]
+
+    def models(self, system: str, kind: str) -> list[Any]:
+        """Return the models of one kind, sorted by id."""
+        return [entry.model for entry in self.entries(system, kind)]
+
+    def get(self, system: str, kind: str, doc_id: str) -> Entry | None:
+        """Return the entry with this id, or None."""
+        return self._entries.get((system, kind), {}).get(doc_id)
+
+    def ids(self, system: str, kind: str) -> list[str]:
+        """Return the ids of one kind, sorted."""
+        return sorted(self._entries.get((system, kind), {}))
+
+    def __iter__(self) -> Iterator[tuple[tuple[str, str], Entry]]:
+        for key in sorted(self._entries):
+            for doc_id in sorted(self._entries[key]):
+                yield key, self._entries[key][doc_id]
+
+
+@dataclass
+class RunResult:
+    """The report of a run, the catalog of models it built, and the files it rendered (not yet written).
+
+    `reported` holds the display paths of the files the run reports on (the files
+    the user named); the catalog also holds the rest of the pack and the base library.
+    `report` holds the findings shown (selected, not suppressed, not baselined);
+    `review` says what happened to the others; `recorded` is the baseline of
+    this run's findings (what --write-baseline writes). `unchanged` is True for a
+    build that found no input changed and kept the previous build folder as it was.
+    """
+
+    report: Report
+    catalog: Catalog
+    outputs: list[Output] = field(default_factory=list)
+    reported: frozenset[str] = frozenset()
+    review: Review = field(default_factory=Review)
+    recorded: Baseline = field(default_factory=Baseline)
+    unchanged: bool = False
+
+    def named(self, entries: Iterable[Entry]) -> list[Entry]:
+        """Return the entries whose source file is one the user named."""
+        return [entry for entry in entries if entry.document.path in self.reported]
+
+
+EntryKey = tuple[str, str, str]
+"""(system, kind, id) of a catalog entry."""
+
+
+@dataclass(frozen=True)
+class PlannedOutput:
+    """One output file a system will render: its path, the catalog entries it is drawn from, how to render it.
+
+    `render` returns a RenderResult holding the one output at `path` (and its
+    findings). `sources` are the entries the output reads, present or not (a
+    missing reference prints differently once it exists); None when they cannot
+    be told exactly: the output then counts as drawn from every entry of its
+    system. An incremental build (fwdata/build_cache.py) reuses the previous
+    file when none of them changed.
+    """
+
+    path: str
+    sources: tuple[EntryKey, ...] | None
+    render: Callable[[], RenderResult]
+
+
+def render_planned(plans: Iterable[PlannedOutput]) -> RenderResult:
+    """Render every planned output, in order."""
+    result = RenderResult()
+    for plan in plans:
+        result.extend(plan.render())
+    return result
+
+
+def variant_chain(catalog: Catalog, key: EntryKey, parent: Callable[[Any], str | None]) -> tuple[EntryKey, ...]:
+    """Return `key` and the keys of its base chain (`parent(model)` names a base id), up to a missing base or a loop."""
+    chain = [key]
+    entry = catalog.get(*key)
+    while entry is not None and (base := parent(entry.model)) is not None:
+        key = (key[0], key[1], base)
+        if key in chain:
+            break
+        chain.append(key)
+        entry = catalog.get(*key)
+    return tuple(chain)
+
+
+ModelBuilder = Callable[[SourceDocument], Any]
+Checker = Callable[[Catalog, BuildOptions], Iterable[Finding]]
+Renderer = Callable[[Catalog, BuildOptions], RenderResult]
+Planner = Callable[[Catalog, BuildOptions], list[PlannedOutput]]
+
+
+@dataclass(frozen=True)
+class GameSystem:
+    """One game system: its id, its document kinds (kind -> model builder), its checks and renderer.
+
+    `build_models[kind]` turns a schema-valid document into an immutable model;
+    `run_checks` returns findings (references and rule simulations);
+    `render_outputs` returns the PDFs and other files for `build/<system>/`;
+    `plan_outputs`, when given, lists the same outputs unrendered, each with the
+    entries it is drawn from, so a build renders only the changed ones;
+    `commands` returns the system's click command group (`fwdata <id> ...`).
+    """
+
+    id: str
+    title: str
+    build_models: dict[str, ModelBuilder]
+    run_checks: Checker
+    render_outputs: Renderer
+    plan_outputs: Planner | None = None
+    commands: Callable[[], Any] | None = None
