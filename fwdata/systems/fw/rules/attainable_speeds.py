@@ -194,7 +194,7 @@ _LOAD_ROW: Mapping[str, str] = {"clean": "normal", "loaded": "loaded", "overload
 
 @dataclass(frozen=True)
 class SpeedLimits:
-    """A minimum and a max attainable level speed, in FP."""
+    """A minimum and a max attainable level speed, in FP (OTR 4.3.1, 17.2)."""
 
     minimum: float
     maximum: float

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-# --- flight attitudes and transitions (QS 3.1-3.9; OTR 6.x) ----------------------------
+# --- flight attitudes and transitions (QS 3.1-3.9; OTR Ch. 6) -------------------------
 
 TRANSITION_STEPS: Mapping[str, int] = {"none": 0, "EZ": 1, "TT": 1, "HT": 2, "BT": 3, "ET": 4}
 """Attitude steps per transition rate (QS Flight Tables, Flight Attitudes Diagram:
@@ -66,7 +66,7 @@ def _attitude_at(position: int, previous_inverted: bool) -> str:
 
 @dataclass(frozen=True)
 class Transition:
-    """The attitudes a transition passes through and what it forces."""
+    """The attitudes a transition passes through and what it forces (QS 3.4-3.9)."""
 
     start: str
     end: str
@@ -79,7 +79,7 @@ class Transition:
 
 
 def transition_steps(rate: str, *, gravity_step: bool = False) -> int:
-    """Return the attitude steps of a transition rate, +1 for a gravity step (QS Flight Tables, 3.6).
+    """Return the attitude steps of a transition rate, +1 for a gravity step (QS 3.6, Flight Tables).
 
     The With-Gravity sector of the diagram is lost, so the caller says whether the
     gravity step applies. Raises ValueError for an unknown rate.

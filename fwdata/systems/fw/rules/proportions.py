@@ -17,7 +17,7 @@ from fwdata.systems.fw.tables import Cell, RuleTable
 
 @dataclass(frozen=True)
 class ProportionRule:
-    """A Flight Proportions Table fraction with its rounding: "1/3+" up, "1/3-" down."""
+    """A Flight Proportions Table fraction with its rounding: "1/3+" up, "1/3-" down (QS 2.9)."""
 
     fraction: str
     round_up: bool
@@ -79,7 +79,7 @@ def optional_change_limit(end_attitude: str, basis: float, fvt: RuleTable, propo
 
 @dataclass(frozen=True)
 class VfpRange:
-    """The VFPs an aircraft may (low..high) spend; the rest of its full FPs are HFPs."""
+    """The VFPs an aircraft may (low..high) spend; the rest of its full FPs are HFPs (QS 2.9, 3.5)."""
 
     low: int
     high: int

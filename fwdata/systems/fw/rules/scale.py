@@ -95,7 +95,7 @@ def fraction_of(fvt: RuleTable, fraction: str, number: float, *, extend: bool = 
 
 @dataclass(frozen=True)
 class FlightPoints:
-    """The FPs an aircraft must spend this turn and the half FP carried to the next."""
+    """The FPs an aircraft must spend this turn and the half FP carried to the next (OTR 3.5, QS 2.2)."""
 
     full_fps: int
     half_carry_out: float

@@ -17,7 +17,7 @@ from fwdata.systems.fw.tables import Cell, RuleTable
 
 @dataclass(frozen=True)
 class SpeedChange:
-    """A new start speed with the accel or decel points carried to the next turn."""
+    """A new start speed with the accel or decel points carried to the next turn (OTR 4.3)."""
 
     speed: float
     accel_carry: float = 0.0
@@ -95,7 +95,7 @@ POWER_SPEED_BANDS: tuple[float, ...] = (0.0, 5.0, 8.0, 10.0)
 
 @dataclass(frozen=True)
 class PowerCell:
-    """One Power vs Speed Chart cell: military and emergency accel per engine."""
+    """One Power vs Speed Chart cell: military and emergency accel per engine (OTR 4.1)."""
 
     military: float
     emergency: float | None = None
@@ -144,7 +144,7 @@ def total_engine_power(
     3 = 1/3, 4 = 1/4, 5+ = seized) through the FVT, the engines are summed, then severe
     damage applies (options.severe_damage_power; Err1: -1, not below 1.0). Load
     fractions are on the lost Flight Tables p.1 and are not applied. OTR 4.1 (per
-    engine), 4.3 (Power No. Mods.), QS Critical Hit Effects.
+    engine), OTR 4.3 (Power No. Mods.), QS Critical Hit Effects.
     """
     total = 0.0
     for losses in engine_step_losses:
@@ -161,7 +161,7 @@ def total_engine_power(
 
 @dataclass(frozen=True)
 class AccelRange:
-    """The engine accel a power setting allows: low..high points, low excluded if flagged."""
+    """The engine accel a power setting allows: low..high points, low excluded if flagged (OTR 4.1)."""
 
     low: float
     high: float

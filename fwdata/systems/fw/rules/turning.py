@@ -20,7 +20,7 @@ RATES: tuple[str, ...] = ("EZ", "TT", "HT", "BT", "ET")
 
 @dataclass(frozen=True)
 class TurnRequirement:
-    """FPs needed per 30 deg facing change: a repeating cycle, or several facings per FP."""
+    """FPs needed per 30 deg facing change: a repeating cycle, or several facings per FP (QS 2.7)."""
 
     fps_per_facing: tuple[int, ...]
     facings_per_fp: int = 1
@@ -36,7 +36,7 @@ class TurnRequirement:
 def parse_turn_cell(cell: Cell) -> TurnRequirement | None:
     """Read a Turn Chart cell: an FP count, "60/FP", "90/FP", a split "3-2", or "NA" (None).
 
-    QS Flight Tables, A/C Turn Chart notes 1-3. Raises ValueError for anything else.
+    QS 2.7, Flight Tables A/C Turn Chart notes 1-3. Raises ValueError for anything else.
     """
     if cell is None:
         return None
