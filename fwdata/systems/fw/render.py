@@ -20,7 +20,8 @@ from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Size
 from fwdata.render.pdf import PdfDocument
 from fwdata.render.sheets import draw_card_sheets
 from fwdata.systems.fw.model import AircraftDataCard, Scenario, resolve_card
-from fwdata.systems.fw.render_card import CardSource, draw_card
+from fwdata.systems.fw.render_card import draw_card
+from fwdata.systems.fw.render_card_values import CardSource
 from fwdata.systems.fw.render_logsheet import (
     Field,
     LogSheet,

@@ -22,9 +22,9 @@ CardLookup = Callable[[str], AircraftDataCard | None]
 def check_scenario(scenario: Scenario, document: SourceDocument, cards: CardLookup) -> Iterator[Finding]:
     """Yield every set-up finding of one scenario.
 
-    Rule sources: OTR 3.1.2 (hexside facing), 3.2 (stacking), 4.3.1 (load
-    effects on min/max speed), 4.4 and 4.7 (stall and dive limits), 8.5 and 8.6
-    (rank and pilot quality of leaders), 12.0 (stations), 16.1 (altitude).
+    Rule sources: OTR 3.1.2 (hexside facing), OTR 3.2 (stacking), OTR 4.3.1 (load
+    effects on min/max speed), OTR 4.4 and OTR 4.7 (stall and dive limits), OTR 8.5 and
+    OTR 8.6 (rank and pilot quality of leaders), OTR 12.0 (stations), OTR 16.1 (altitude).
     """
     bands = scenario.details.get("band_altitudes") or ()
     yield from _band_altitudes(bands, document)
