@@ -17,7 +17,6 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
 
 from fwdata.systems.fw.options import FwRuleOptions
 from fwdata.systems.fw.tables import RuleTable
@@ -36,7 +35,6 @@ DEFAULT_OPTIONS = FwRuleOptions()
 ALTITUDE_BANDS: tuple[str, ...] = ("VL", "LO", "ML", "MH", "HI", "VH", "EH", "UH+")
 """Altitude bands, lowest first (QS 1.6)."""
 
-Fraction_ = Literal["1/4", "1/3", "1/2", "2/3"]
 _FVT_COLUMNS: Mapping[str, str] = {
     "1/4": "quarter",
     "1/3": "third",
