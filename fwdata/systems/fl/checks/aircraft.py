@@ -60,7 +60,7 @@ def check_aircraft_bases(catalog: Catalog) -> Iterator[Finding]:
 
 
 def check_aircraft_rows(catalog: Catalog, lookup: Callable[[str], FlAircraft | None]) -> Iterator[Finding]:
-    """List rows: the MSLS code exists in 21.8.5 and fits the rails; points do not rise from A to F (21.1.11)."""
+    """List rows: the MSLS code exists in FL 21.8.5 and fits the rails; points do not rise from A to F (FL 21.1.11)."""
     loads: dict[str, MissileLoad] = {m.code: m for m in catalog.models(SYSTEM, "missile-load")}
     for entry in catalog.entries(SYSTEM, "aircraft"):
         aircraft = lookup(entry.model.id)

@@ -10,7 +10,7 @@ from fwdata.systems.fl.scoring import ScenarioScore, SideAssessment, condition_s
 
 
 def check_scenario_points(score: ScenarioScore, doc: SourceDocument) -> Iterator[Finding]:
-    """Printed scenario points (23.2.9) and victory points (26.5, 23.7) against the rules."""
+    """Printed scenario points (FL 23.2.9) and victory points (FL 26.5, 23.7) against the rules."""
     for index, assessment in enumerate(score.sides):
         side = assessment.side
         where = doc.locate(f"{side.pointer}/scenario_points")

@@ -44,7 +44,10 @@ def check_scenario_references(catalog: Catalog, scenario: Scenario, doc: SourceD
 def check_scenario_rules(
     catalog: Catalog, scenario: Scenario, doc: SourceDocument, lookup: Callable[[str], FlAircraft | None]
 ) -> Iterator[Finding]:
-    """Service dates, national lists, MS/MA, start altitudes, loaded limits, force limits, pairs, unit counts."""
+    """Service dates, national lists, MS/MA, start altitudes, loaded limits, force limits, pairs, unit counts.
+
+    FL 26.2.2.1, 22.x, 23.2.6, 10.1.1, 10.3.1, 21.8, 26.2.3.3.1-26.2.3.3.3, 23.2.3-23.2.7.
+    """
     loads: dict[str, MissileLoad] = {m.code: m for m in catalog.models(SYSTEM, "missile-load")}
     for side in scenario.sides:
         nation_entry = catalog.get(SYSTEM, "nation", side.nation)
@@ -204,9 +207,9 @@ def _flight_checks(
 def _missile_load_checks(
     flight: Flight, aircraft: FlAircraft, load: MissileLoad | None, doc: SourceDocument
 ) -> Iterator[Finding]:
-    """Missiles a flight carries fit the aircraft: rails (1.2.1.5), MSLS 0 (21.1.8), the load's size and types (21.8.5).
+    """Missiles a flight carries fit the aircraft's rails (FL 1.2.1.5), MSLS 0 (FL 21.1.8) and load (FL 21.8.5).
 
-    Lesser loads are allowed (26.4.2); only more missiles, or types the load never names, are reported.
+    Lesser loads are allowed (FL 26.4.2); only more missiles, or types the load never names, are reported.
     """
     if not flight.missiles:
         return

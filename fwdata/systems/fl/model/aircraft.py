@@ -22,7 +22,7 @@ PointsCell = int | None | Unknown
 
 @dataclass(frozen=True)
 class Counter:
-    """Data printed on an aircraft unit (1.2.1.2-1.2.1.5); None where the text does not give it."""
+    """Data printed on an aircraft unit (FL 1.2.1.2-1.2.1.5); None where the text does not give it."""
 
     turn_type: str | None = None
     size: str | None = None
@@ -68,7 +68,7 @@ INHERITED = (
 
 @dataclass(frozen=True)
 class FlAircraft:
-    """One aircraft: an Aircraft Information List row (21.1) and its counter data (1.2.1).
+    """One aircraft: an Aircraft Information List row (FL 21.1) and its counter data (FL 1.2.1).
 
     `present` holds the field names the source document gives; for a variant the
     others come from its base (`resolve_aircraft`).
@@ -103,7 +103,7 @@ class FlAircraft:
     present: frozenset[str] = frozenset()
 
     def points_at(self, letter: str) -> PointsCell:
-        """Return the scenario points at a rating letter (21.1.11): int, None (dash) or UNKNOWN (lost)."""
+        """Return the scenario points at a rating letter (FL 21.1.11): int, None (dash) or UNKNOWN (lost)."""
         if letter not in self.scenario_points:
             return UNKNOWN
         return self.scenario_points[letter]
@@ -115,7 +115,7 @@ class FlAircraft:
         return f"{unit} ({self.id})"
 
     def can_carry_missiles(self) -> bool | None:
-        """Return whether the aircraft can carry missiles (1.2.1.5 rails, 21.1.8 MSLS), None if unknown."""
+        """Return whether the aircraft can carry missiles (FL 1.2.1.5 rails, 21.1.8 MSLS), None if unknown."""
         if self.counter.missile_rails is not None:
             return self.counter.missile_rails > 0
         if self.msls is None or self.msls == UNKNOWN:
@@ -123,7 +123,7 @@ class FlAircraft:
         return self.msls != "0"
 
     def can_carry_external_gun(self) -> bool | None:
-        """Return whether the aircraft can carry an external gun (1.2.1.5, 21.1.9 EG/IG), None if unknown."""
+        """Return whether the aircraft can carry an external gun (FL 1.2.1.5, 21.1.9 EG/IG), None if unknown."""
         if self.counter.external_gun is not None:
             return self.counter.external_gun
         if self.counter.internal_gun is not None:
@@ -171,7 +171,7 @@ def resolve_aircraft(aircraft: FlAircraft, lookup: Callable[[str], FlAircraft | 
     """Return `aircraft` with every field it does not give taken from its chain of bases.
 
     The counter is merged value by value (a variant states only the unit
-    information changes, 21.1.9). Returns None when a base is missing or the
+    information changes, FL 21.1.9). Returns None when a base is missing or the
     chain loops (the reference checks report both).
     """
     chain = [aircraft]

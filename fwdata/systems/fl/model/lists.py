@@ -12,7 +12,7 @@ from fwdata.systems import frozen
 
 @dataclass(frozen=True)
 class RatingPeriod:
-    """One aircrew rating letter of a nation (22.1.3), with the years or aircraft it applies to."""
+    """One aircrew rating letter of a nation (FL 22.1.3), with the years or aircraft it applies to."""
 
     letter: str
     from_year: int | None = None
@@ -23,7 +23,7 @@ class RatingPeriod:
 
 @dataclass(frozen=True)
 class Nation:
-    """One National Information List row (22.x)."""
+    """One National Information List row (FL 22.x)."""
 
     id: str
     name: str
@@ -38,7 +38,7 @@ class Nation:
     anomalies: tuple[str, ...] = ()
 
     def letters_in(self, year: int) -> tuple[str, ...]:
-        """Return the rating letters the list gives for `year` (design default only, 22.1.3)."""
+        """Return the rating letters the list gives for `year` (design default only, FL 22.1.3)."""
         return tuple(
             period.letter
             for period in self.rating_periods
@@ -77,7 +77,7 @@ def build_nation(document: SourceDocument) -> Nation:
 
 @dataclass(frozen=True)
 class MissileLoad:
-    """One Specific Missile Load (21.8.5): alternative loadouts, each a tuple of (count, alternative types)."""
+    """One Specific Missile Load (FL 21.8.5): alternative loadouts, each a tuple of (count, alternative types)."""
 
     id: str
     name: str
@@ -108,7 +108,7 @@ def build_missile_load(document: SourceDocument) -> MissileLoad:
 
 @dataclass(frozen=True)
 class ListNote:
-    """One 21.7 note letter."""
+    """One FL 21.7 note letter."""
 
     id: str
     name: str

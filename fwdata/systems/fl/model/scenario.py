@@ -14,7 +14,7 @@ from fwdata.systems.fl.rules import AircrewCounts
 
 @dataclass(frozen=True)
 class Missile:
-    """Missiles each aircraft of a flight carries: a count of one type (21.8)."""
+    """Missiles each aircraft of a flight carries: a count of one type (FL 21.8)."""
 
     count: int
     type: str
@@ -22,7 +22,7 @@ class Missile:
 
 @dataclass(frozen=True)
 class Flight:
-    """One flight of a forces line (23.2.2-23.2.7) with what the rules of engagement say about it.
+    """One flight of a forces line (FL 23.2.2-23.2.7) with what the rules of engagement say about it.
 
     `missiles` is None when the scenario does not say what the flight carries;
     an empty tuple means it carries none. `pointer` is the flight's JSON pointer.
@@ -79,7 +79,7 @@ class Flight:
 
 @dataclass(frozen=True)
 class Controller:
-    """A side's controller (23.1): its edge, and whether the text leaves unclear that the side has it."""
+    """A side's controller (FL 23.1): its edge, and whether the text leaves unclear that the side has it."""
 
     edge: str | None
     uncertain: bool = False
@@ -88,7 +88,7 @@ class Controller:
 
 @dataclass(frozen=True)
 class VictoryPointsLine:
-    """The victory points a side earns (23.7), as printed and structured."""
+    """The victory points a side earns (FL 23.7), as printed and structured."""
 
     pointer: str
     printed: str
@@ -104,7 +104,7 @@ class VictoryPointsLine:
 
     @property
     def standard(self) -> bool:
-        """Whether the line has the 23.7 eliminated/damaged/exited form."""
+        """Whether the line has the FL 23.7 eliminated/damaged/exited form."""
         return None not in (self.per_eliminated, self.per_damaged, self.per_exited)
 
 
@@ -132,7 +132,7 @@ class Side:
 
 @dataclass(frozen=True)
 class Scenario:
-    """One playable scenario in the 23.x format."""
+    """One playable scenario in the FL 23.x format."""
 
     id: str
     name: str

@@ -34,7 +34,7 @@ def show(value: object) -> str:
 
 
 def draw_aircraft_card(page: Page, aircraft: FlAircraft, document: SourceDocument, notes: dict[str, ListNote]) -> None:
-    """Draw one 5 x 3 in aircraft card: list row (21.1), counter data (1.2.1), points, notes."""
+    """Draw one 5 x 3 in aircraft card: list row (FL 21.1), counter data (FL 1.2.1), points, notes."""
     where = document.locate("/name")
     box = page.box.inset(7)
     page.rect(page.box.inset(3), width=0.8)

@@ -18,7 +18,7 @@ def draw_track(page: Page, box: Rect, title: str, labels: list[str], *, size: fl
 
 def draw_status_card(page: Page) -> None:
     """Draw a blank Aircraft Status Card: altitude, altitude change, fuel, ammunition, speed, throttle, maneuver,
-    acquisitions and aircrew (1.4, 2.3, 4.8, 9.3; altitude reaches 24 for the MiG-25's MA)."""
+    acquisitions and aircrew (FL 1.4, 2.3, 4.8, 9.3; altitude reaches 24 for the MiG-25's MA)."""
     box = page.box.inset(24)
     head, rest = box.take_top(22)
     page.fit_text(head, "AIRCRAFT STATUS CARD · Flight Leader (fwdata)", 13, bold=True)
@@ -88,7 +88,7 @@ PLOT_COLUMNS = ["TURN", "TH", "FL", "MVR", "ADJMVR", "ALTCH", "ALT", "SP", "ADJS
 
 
 def draw_plot_sheet(page: Page) -> None:
-    """Draw a blank Plot Sheet: two forms, each with the 17.8 header fields and 20 Turn rows."""
+    """Draw a blank Plot Sheet: two forms, each with the FL 17.8 header fields and 20 Turn rows."""
     box = page.box.inset(24)
     for form in box.rows([1, 1], gap=14):
         head, table = form.take_top(66)

@@ -112,7 +112,7 @@ def side_uses_missiles(ctx: Context, side: Side) -> bool:
 
 
 def side_has_new_missiles(ctx: Context, side: Side) -> bool:
-    """Return whether the side carries HA, AL or AM missiles (26.2.3.2.7)."""
+    """Return whether the side carries HA, AL or AM missiles (FL 26.2.3.2.7)."""
     return bool(
         ctx.remembered(
             ("new", side.pointer),
@@ -202,7 +202,7 @@ def countermeasures_rating(ctx: Context, aircraft: FlAircraft) -> int:
 
 
 def _no_missile_exception(ctx: Context) -> bool:
-    """26.2.3.2.1 exceptions: no side uses missiles and all aircraft could carry them, or none can carry any."""
+    """FL 26.2.3.2.1 exceptions: no side uses missiles and all aircraft could carry them, or none can carry any."""
     return bool(ctx.remembered(("exception", ""), lambda: _scenario_no_missile_exception(ctx)))
 
 
@@ -220,6 +220,7 @@ def _scenario_no_missile_exception(ctx: Context) -> bool:
 def flight_points(
     ctx: Context, side: Side, flight: Flight, aircraft: FlAircraft, letter: str, base: int
 ) -> FlightPoints:
+    """Value a flight at list points `base` (rating `letter`) with its reductions and multipliers (FL 26.2.3.2)."""
     other = ctx.scenario.other(side)
     carries = flight_missiles(ctx, side, flight)
     no_missiles = False
@@ -246,7 +247,7 @@ def flight_points(
     malfunction = None
     broken = min(flight.radar_malfunction, flight.count)
     if broken:
-        # 26.2.3.2.1: radar missiles it cannot use count as carrying none (24.18).
+        # FL 26.2.3.2.1: radar missiles it cannot use count as carrying none (FL 24.18).
         usable = flight.missiles is None or any(m.type not in RADAR_MISSILES for m in flight.missiles)
         radar_factors = PointFactors(
             base=base,
@@ -254,8 +255,8 @@ def flight_points(
             no_missiles=no_missiles or (not usable and can_carry_missiles(ctx, aircraft)),
             no_external_gun=no_gun,
             unused_cm_rating=unused_cm,
-            # 26.2.3.2.4 reduces only for restrictions that impede the aircraft; the scenarios' restriction is on
-            # radar-missile shots, which an aircraft with its radar out cannot take anyway (24.18 reading).
+            # FL 26.2.3.2.4 reduces only for restrictions that impede the aircraft; the scenarios' restriction is on
+            # radar-missile shots, which an aircraft with its radar out cannot take anyway (FL 24.18 reading).
             engagement_restriction=False,
             radar_malfunction=True,
             loaded=flight.loaded,

@@ -28,7 +28,7 @@ class ScenarioScore:
 def score_scenario(
     scenario: Scenario, lookup: Callable[[str], FlAircraft | None], *, recount: bool = True
 ) -> ScenarioScore:
-    """Assess both sides' scenario points and victory points of a scenario."""
+    """Assess both sides' scenario points (FL 26.2.3.2) and victory points (FL 26.5) of a scenario."""
     points = (assess_side(scenario, scenario.sides[0], lookup), assess_side(scenario, scenario.sides[1], lookup))
     victory = (assess_victory(scenario, 0, points), assess_victory(scenario, 1, points))
     alternative = None

@@ -125,7 +125,7 @@ def explore_side(scenario: Scenario, side: Side, lookup: Callable[[str], FlAircr
 
 
 def assess_side(scenario: Scenario, side: Side, lookup: Callable[[str], FlAircraft | None]) -> SideAssessment:
-    """Compare a side's printed scenario points (23.2.9) with 26.2.3.2."""
+    """Compare a side's printed scenario points (FL 23.2.9) with FL 26.2.3.2."""
     reason = side_points_unknown_reason(scenario, side, lookup)
     if reason is not None:
         return SideAssessment(side, side.scenario_points, "unknown", reason=reason)

@@ -12,7 +12,7 @@ from fwdata.systems.fl.scoring.sides import SideAssessment
 
 @dataclass(frozen=True)
 class VictoryCheck:
-    """One printed victory-point value against the 26.5 derivation."""
+    """One printed victory-point value against the FL 26.5 derivation."""
 
     field: str
     pointer: str
@@ -23,7 +23,7 @@ class VictoryCheck:
 
 @dataclass(frozen=True)
 class VictoryAssessment:
-    """A side's printed victory points against the 26.5/23.7 derivation.
+    """A side's printed victory points against the FL 26.5, 23.7 derivation.
 
     status: 'agrees', 'disagrees', 'unknown' or 'non-standard'.
     """
@@ -44,7 +44,7 @@ class VictoryAssessment:
 
 
 def assess_victory(scenario: Scenario, index: int, points: tuple[SideAssessment, SideAssessment]) -> VictoryAssessment:
-    """Compare the victory points side `index` earns with the 26.5 derivation (23.7 exits and jettisons)."""
+    """Compare the victory points side `index` earns with the FL 26.5 derivation (FL 23.7 exits and jettisons)."""
     side = scenario.sides[index]
     other = scenario.sides[1 - index]
     line = side.victory_points
