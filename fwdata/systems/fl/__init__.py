@@ -1,4 +1,4 @@
-"""Flight Leader: kinds aircraft, nation, missile-load, list-note, scenario; the 26.x design rules as checks."""
+"""Flight Leader: kinds aircraft, nation, missile-load, list-note, scenario; the FL 26.x design rules as checks."""
 
 from typing import Any
 

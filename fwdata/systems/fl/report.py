@@ -216,7 +216,7 @@ def _vcell(v: VictoryAssessment) -> str:
 
 
 def crosscheck_markdown(scores: list[ScenarioScore], lookup: Callable[[str], FlAircraft | None] | None = None) -> str:
-    """Return build/fl/crosscheck.md: for every scenario, whether its printed points agree with 26.x, and why not."""
+    """Return build/fl/crosscheck.md: for every scenario, whether its printed points agree with FL 26.x, and why not."""
 
     def order(score: ScenarioScore) -> tuple[int, ...]:
         return tuple(int(part) for part in score.scenario.number.split(".") if part.isdigit()) + (

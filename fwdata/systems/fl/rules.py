@@ -1,7 +1,7 @@
-"""Flight Leader scenario-design arithmetic (26.x, 23.7, 10.3): pure functions over plain values.
+"""Flight Leader scenario-design arithmetic (FL 26.x, 23.7, 10.3): pure functions over plain values.
 
 Every function cites the rule it implements. Nothing here reads documents or
-emits findings; `scoring.py` applies these rules to a scenario and `checks.py`
+emits findings; `scoring` applies these rules to a scenario and `checks`
 turns the results into findings.
 """
 
@@ -21,7 +21,7 @@ SUBSONIC_MAX_SPEED = 9
 
 @dataclass(frozen=True)
 class AircrewCounts:
-    """Aircrew quality counts of a forces line (23.2.7): experienced/average/inexperienced."""
+    """Aircrew quality counts of a forces line (FL 23.2.7): experienced/average/inexperienced."""
 
     experienced: int
     average: int
@@ -40,7 +40,7 @@ class AircrewCounts:
 def aircrew_score(crew: AircrewCounts) -> Fraction:
     """Return the mean aircrew score: experienced 2, average 1, inexperienced 0.
 
-    INFERRED (reference digest 4.3): the AIRCREW QUALITY CHART of 26.5(a) is lost;
+    INFERRED (reference digest 4.3): the AIRCREW QUALITY CHART of FL 26.5(a) is lost;
     its only printed example ('C', four single-seaters: 2/0/2, 1/2/1 or 0/4/0) and
     the scenarios whose list rows survive fit a mean of 1.0 for 'C', with each
     quarter point above or below moving one letter. Raises ValueError for no crew.
@@ -57,7 +57,7 @@ def rating_letter(crew: AircrewCounts) -> str:
     `aircrew_score`) 1.5 or more is 'A', 1.25 'B', 1.0 'C', 0.75 'D', 0.5 'E',
     0.25 or less 'F'. A mean between two of these steps takes the better letter
     (1/2/0 -> 'A', 1/5/2 -> 'C'); this tie rule is an inference too, chosen
-    because it reproduces 24.4's printed 22SP for 1/2/0.
+    because it reproduces FL 24.4's printed 22SP for 1/2/0.
     """
     steps = Fraction(6) - 4 * aircrew_score(crew)  # 0 for A ... 5 for F
     index = min(max(math.floor(steps), 0), 5)
@@ -65,12 +65,12 @@ def rating_letter(crew: AircrewCounts) -> str:
 
 
 def letter_reduction(letter: str) -> int:
-    """Return the 26.2.3.2.1 reduction for a rating letter: 3 for A/B, 2 for C/D, 1 for E/F."""
+    """Return the FL 26.2.3.2.1 reduction for a rating letter: 3 for A/B, 2 for C/D, 1 for E/F."""
     return {"A": 3, "B": 3, "C": 2, "D": 2, "E": 1, "F": 1}[letter]
 
 
 def countermeasures_reduction(cm_rating: int) -> int:
-    """Return the 26.2.3.2.2 reduction for unused countermeasures: 0 for rating 0, 1 up to 5, else 2."""
+    """Return the FL 26.2.3.2.2 reduction for unused countermeasures: 0 for rating 0, 1 up to 5, else 2."""
     if cm_rating <= 0:
         return 0
     return 1 if cm_rating <= 5 else 2
@@ -78,10 +78,10 @@ def countermeasures_reduction(cm_rating: int) -> int:
 
 @dataclass(frozen=True)
 class PointFactors:
-    """Everything 26.2.3.2 needs to value one aircraft.
+    """Everything FL 26.2.3.2 needs to value one aircraft.
 
-    `base` is the list's scenario points at `letter` (21.1.11). `unused_cm_rating`
-    is the countermeasures rating when 26.2.3.2.2 applies (countermeasures not
+    `base` is the list's scenario points at `letter` (FL 21.1.11). `unused_cm_rating`
+    is the countermeasures rating when FL 26.2.3.2.2 applies (countermeasures not
     carried, option not used, or of no use), else None.
     """
 
@@ -107,15 +107,15 @@ class AircraftPoints:
 
 
 def aircraft_scenario_points(f: PointFactors) -> AircraftPoints:
-    """Return one aircraft's scenario points under 26.2.3.2.
+    """Return one aircraft's scenario points under FL 26.2.3.2.
 
-    Reductions first (26.2.3.2.1 missiles, guns; 26.2.3.2.2 countermeasures;
-    26.2.3.2.4 engagement restrictions), then the radar-malfunction halving,
-    rounded up (26.2.3.2.3; the order of halving and subtraction is not stated:
-    subtracting first reproduces 24.18's note), then the multipliers x0.7 loaded
-    fighter-bomber (26.2.3.2.5), x1.2 sole controller (26.2.3.2.6), x1.2 sole
-    carrier of HA/AL/AM (26.2.3.2.7), with the fraction rounded up once after
-    all multiplications (26.2.3.2 preamble, example 26.2.3.2.8).
+    Reductions first (FL 26.2.3.2.1 missiles, guns; FL 26.2.3.2.2 countermeasures;
+    FL 26.2.3.2.4 engagement restrictions), then the radar-malfunction halving,
+    rounded up (FL 26.2.3.2.3; the order of halving and subtraction is not stated:
+    subtracting first reproduces FL 24.18's note), then the multipliers x0.7 loaded
+    fighter-bomber (FL 26.2.3.2.5), x1.2 sole controller (FL 26.2.3.2.6), x1.2 sole
+    carrier of HA/AL/AM (FL 26.2.3.2.7), with the fraction rounded up once after
+    all multiplications (FL 26.2.3.2 preamble, example FL 26.2.3.2.8).
     """
     steps = [f"{f.base} ({f.letter} column, 21.1.11)"]
     points = f.base
@@ -154,29 +154,29 @@ def aircraft_scenario_points(f: PointFactors) -> AircraftPoints:
 
 
 def loaded_max_altitude(ma: int) -> int:
-    """Return a loaded aircraft's maximum altitude: half the normal MA, rounded up (10.3.1)."""
+    """Return a loaded aircraft's maximum altitude: half the normal MA, rounded up (FL 10.3.1)."""
     return math.ceil(Fraction(ma, 2))
 
 
 def loaded_max_speed(ms: int) -> int:
-    """Return a loaded aircraft's maximum speed: its subsonic maximum, at most 9 (10.3.2, 1.2.1.2)."""
+    """Return a loaded aircraft's maximum speed: its subsonic maximum, at most 9 (FL 10.3.2, 1.2.1.2)."""
     return min(ms, SUBSONIC_MAX_SPEED)
 
 
 def round_half_up(value: Fraction) -> int:
-    """Round with '.5 and above up' (26.5.1)."""
+    """Round with '.5 and above up' (FL 26.5.1)."""
     return math.floor(value + Fraction(1, 2))
 
 
 @dataclass(frozen=True)
 class VictoryPointScale:
-    """The victory points one side's aircraft are worth to the other side (26.5, 23.7).
+    """The victory points one side's aircraft are worth to the other side (FL 26.5, 23.7).
 
-    `normal` is the 26.5.1 value before balancing (the number of opposing
+    `normal` is the FL 26.5.1 value before balancing (the number of opposing
     aircraft); `balanced` after the superior side's ratio; `eliminated` after
     the common multiplier that makes every value whole; `damaged` = 1/4
-    (26.5.2); `exited` = 1/2 for penalty or bonus exits and jettisoned bombs
-    (26.5.3, 23.7.2, 23.7.3).
+    (FL 26.5.2); `exited` = 1/2 for penalty or bonus exits and jettisoned bombs
+    (FL 26.5.3, 23.7.2, 23.7.3).
     """
 
     normal: int
@@ -190,14 +190,14 @@ class VictoryPointScale:
 def victory_point_scales(
     aircraft_a: int, points_a: int, aircraft_b: int, points_b: int
 ) -> tuple[VictoryPointScale, VictoryPointScale]:
-    """Return the victory-point values of side a's and side b's aircraft (26.5.1-26.5.3).
+    """Return the victory-point values of side a's and side b's aircraft (FL 26.5.1-26.5.3).
 
     Normally an aircraft is worth the number of aircraft on the other side
-    (26.5.1 as its example reads). The side with more scenario points (the
+    (FL 26.5.1 as its example reads). The side with more scenario points (the
     superior side) has its value multiplied by (its points / the other side's
     points), '.5 and above' rounded up; the inferior side's value stays. Both
     values are then scaled by one common factor to the lowest whole numbers whose
-    quarter (damaged, 26.5.2) is whole (26.5 NOTE): 4 / gcd(value a, value b).
+    quarter (damaged, FL 26.5.2) is whole (FL 26.5 NOTE): 4 / gcd(value a, value b).
     Raises ValueError unless both sides have aircraft and points.
     """
     if min(aircraft_a, aircraft_b, points_a, points_b) <= 0:
@@ -221,7 +221,7 @@ def victory_point_scales(
 
 
 def component_limit_violations(aircraft: int, types: int, flights: int) -> list[str]:
-    """Return what breaks 26.2.3.3.2: more than 8 aircraft, 3 types or 3 flights on a side."""
+    """Return what breaks FL 26.2.3.3.2: more than 8 aircraft, 3 types or 3 flights on a side."""
     problems = []
     if aircraft > MAX_AIRCRAFT_PER_SIDE:
         problems.append(f"{aircraft} aircraft (at most {MAX_AIRCRAFT_PER_SIDE})")
@@ -233,12 +233,12 @@ def component_limit_violations(aircraft: int, types: int, flights: int) -> list[
 
 
 def unpaired_types(counts_by_type: dict[str, int]) -> list[str]:
-    """Return the types with an odd number of aircraft on a side (26.2.3.3.1 pairs; 20.2.1)."""
+    """Return the types with an odd number of aircraft on a side (FL 26.2.3.3.1 pairs; 20.2.1)."""
     return sorted(name for name, count in counts_by_type.items() if count % 2)
 
 
 def within_allotment(selected_points: int, allotted_points: int) -> bool:
-    """Return whether the selected aircraft fit the side's allotted scenario points (26.2.3.3.4)."""
+    """Return whether the selected aircraft fit the side's allotted scenario points (FL 26.2.3.3.4)."""
     return selected_points <= allotted_points
 
 

@@ -302,7 +302,7 @@ def test_many_flights_without_missiles_end_in_the_budget_finding(
     """
     from ruamel.yaml import YAML
 
-    from fwdata.systems.fl import scoring
+    from fwdata.systems.fl.scoring import flights as scoring
 
     case = ROOT / "tests" / "cases" / "fl-sp-budget"
     for name in ("aircraft.yaml", "nation.yaml"):

@@ -1,0 +1,134 @@
+"""Flight Leader aircraft card: one 5 x 3 in card of a list row (FL 21.1) and its counter data (FL 1.2.1)."""
+
+from __future__ import annotations
+
+from fwdata.citations import printable_citation
+from fwdata.render.layout import CARD_SIZES, Rect
+from fwdata.render.pdf import Page
+from fwdata.sources.document import SourceDocument
+from fwdata.systems.fl import rules
+from fwdata.systems.fl.model import UNKNOWN, FlAircraft, ListNote
+
+CARD = CARD_SIZES["index-5x3"]
+LIST_NAMES = {
+    "light-blue": "Light Blue (USN/USMC)",
+    "dark-blue": "Dark Blue (USAF)",
+    "green": "Green (NATO)",
+    "gray": "Gray (Misc.)",
+    "red": "Red (USSR/China)",
+}
+LIST_GRAY = {"light-blue": 0.88, "dark-blue": 0.72, "green": 0.8, "gray": 0.84, "red": 0.76}
+
+
+def show(value: object) -> str:
+    """Format a value for a card: '?' for lost, '-' for a printed dash, 'yes'/'no' for booleans."""
+    if value is None:
+        return "-"
+    if value == UNKNOWN:
+        return "?"
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(value)
+
+
+def draw_aircraft_card(page: Page, aircraft: FlAircraft, document: SourceDocument, notes: dict[str, ListNote]) -> None:
+    """Draw one 5 x 3 in aircraft card: list row (FL 21.1), counter data (FL 1.2.1), points, notes."""
+    where = document.locate("/name")
+    box = page.box.inset(7)
+    page.rect(page.box.inset(3), width=0.8)
+    head, rest = box.take_top(20)
+    page.rect(head, stroke=False, fill_gray=LIST_GRAY.get(aircraft.list or "", 0.9))
+    name_box, unit_box = head.take_left(head.width * 0.68)
+    page.fit_text(name_box, aircraft.name, 11, bold=True, where=where)
+    unit = (aircraft.unit_name or "?") + ("*" if aircraft.variant else "")
+    page.fit_text(unit_box, f"unit {unit}", 10, bold=True, align="right", where=where)
+    sub, rest = rest.take_top(17)
+    parts = [aircraft.full_name or ""] if aircraft.full_name and aircraft.full_name != aircraft.name else []
+    if aircraft.list:
+        parts.append(f"{LIST_NAMES.get(aircraft.list, aircraft.list)} list {aircraft.list_rule or ''}".strip())
+    if aircraft.base:
+        parts.append(f"variant of {aircraft.base}")
+    if aircraft.represents:
+        parts.append(f"represents {aircraft.represents}")
+    page.paragraph(sub, " · ".join(parts) or " ", 7, pad=1, where=where)
+    rest = Rect(rest.x, rest.y, rest.width, rest.height - 2)
+    left, right = rest.take_left(rest.width * 0.56)
+    left = Rect(left.x, left.y, left.width - 4, left.height)
+    row_box, left = left.take_top(30)
+    numbers = f"{aircraft.unit_numbers[0]}-{aircraft.unit_numbers[1]}" if aircraft.unit_numbers else "?"
+    page.table(
+        row_box,
+        [
+            ["Unit No.", "Date", "MS", "MA", "MSLS", "PR US"],
+            [
+                numbers,
+                show(aircraft.in_service_year),
+                show(aircraft.ms),
+                show(aircraft.ma),
+                show(aircraft.msls),
+                show(aircraft.primary_use),
+            ],
+        ],
+        weights=[1.4, 1, 0.8, 0.8, 1, 1],
+        size=8,
+        where=document.locate("/ms"),
+        align="centre-all",
+    )
+    gap, left = left.take_top(4)
+    pts_box, left = left.take_top(30)
+    letters = list(rules.RATING_LETTERS)
+    page.table(
+        pts_box,
+        [["SP"] + letters, ["points"] + [show(aircraft.points_at(x)) for x in letters]],
+        weights=[1.3] + [1] * 6,
+        size=8,
+        where=document.locate("/scenario_points"),
+    )
+    gap, left = left.take_top(4)
+    lines = []
+    if aircraft.unit_info_changes:
+        lines.append("Unit info changes: " + "; ".join(aircraft.unit_info_changes))
+    letters_noted = tuple(aircraft.notes.get("letters", ()))
+    if aircraft.notes.get("built"):
+        lines.append(
+            "Built: "
+            + str(aircraft.notes["built"])
+            + (" (" + "/".join(aircraft.notes.get("countries", ())) + ")" if aircraft.notes.get("countries") else "")
+        )
+    for letter in letters_noted:
+        note = notes.get(letter)
+        lines.append(f"{letter}. {note.summary if note else ''}")
+    if aircraft.row_status == "lost":
+        lines.append("List row lost in the rulebook text: '?' values are unknown, not zero.")
+    elif aircraft.row_status == "damaged" and aircraft.damage:
+        lines.append(
+            "Row cut off in the rulebook: " + ", ".join(aircraft.damage.get("lost_cells", ())) + " lost ('?')."
+        )
+    foot = Rect(left.x, left.y, left.width, 7)
+    left = Rect(left.x, left.y + 8, left.width, left.height - 8)
+    page.paragraph(left, "\n".join(lines) or " ", 6.5, where=document.locate("/notes"))
+    counter = aircraft.counter
+    rows = [
+        ["Counter (1.2.1)", ""],
+        ["Turn type / size", f"{show(counter.turn_type) if counter.turn_type else '?'} / {counter.size or '?'}"],
+        ["Acceleration / AB", f"{counter.acceleration or '?'} / {_yn(counter.afterburner)}"],
+        ["Supersonic", _yn(counter.supersonic)],
+        ["Radar / CM", f"{_num(counter.radar)} / {_num(counter.countermeasures)}"],
+        ["Crew / bubble", f"{_num(counter.crew)} / {_yn(counter.bubble_canopy)}"],
+        ["Missile rails", _num(counter.missile_rails)],
+        ["Internal gun", counter.internal_gun or "?"],
+        ["External gun", _yn(counter.external_gun)],
+    ]
+    page.table(right, rows, weights=[1.3, 1], size=7.5, where=document.locate("/counter"))
+    source = printable_citation(str(aircraft.provenance.get("source", "")))
+    page.fit_text(foot, f"{aircraft.id} · {source}", 6, gray=0.35, where=where, truncate=True)
+
+
+def _yn(value: bool | None) -> str:
+    return "?" if value is None else ("yes" if value else "no")
+
+
+def _num(value: int | None) -> str:
+    return "?" if value is None else str(value)

@@ -1,0 +1,188 @@
+"""A side's printed victory points against the FL 26.5 derivation (FL 23.7 exits, bonus exits and jettisons)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from fwdata.systems.fl import rules
+from fwdata.systems.fl.model import Scenario, Side
+from fwdata.systems.fl.rules import VictoryPointScale
+from fwdata.systems.fl.scoring.sides import SideAssessment
+
+
+@dataclass(frozen=True)
+class VictoryCheck:
+    """One printed victory-point value against the FL 26.5 derivation."""
+
+    field: str
+    pointer: str
+    printed: int
+    expected: int
+    explanation: str
+
+
+@dataclass(frozen=True)
+class VictoryAssessment:
+    """A side's printed victory points against the FL 26.5, 23.7 derivation.
+
+    status: 'agrees', 'disagrees', 'unknown' or 'non-standard'.
+    """
+
+    side: Side
+    status: str
+    scales: tuple[VictoryPointScale, VictoryPointScale] | None = None
+    points_used: tuple[int, int] | None = None
+    points_source: str = "printed"
+    derivation: str = ""
+    checks: tuple[VictoryCheck, ...] = ()
+    reason: str | None = None
+
+    @property
+    def mismatches(self) -> tuple[VictoryCheck, ...]:
+        """The printed values that differ from the derivation."""
+        return tuple(check for check in self.checks if check.printed != check.expected)
+
+
+def assess_victory(scenario: Scenario, index: int, points: tuple[SideAssessment, SideAssessment]) -> VictoryAssessment:
+    """Compare the victory points side `index` earns with the FL 26.5 derivation (FL 23.7 exits and jettisons)."""
+    side = scenario.sides[index]
+    other = scenario.sides[1 - index]
+    line = side.victory_points
+    if line is None:
+        return VictoryAssessment(side, "unknown", reason="no victory points printed")
+    if not line.standard:
+        return VictoryAssessment(
+            side, "non-standard", reason="special victory points (23.7.3) outside the 26.5 derivation"
+        )
+    used: list[int] = []
+    sources = []
+    for assessment in (points[index], points[1 - index]):
+        if assessment.printed is not None:
+            used.append(assessment.printed)
+            sources.append("printed")
+        elif assessment.certain_total is not None:
+            used.append(assessment.certain_total)
+            sources.append("computed")
+        elif assessment.outcomes:
+            return _victory_by_candidates(scenario, index, points, assessment)
+        else:
+            why = assessment.reason or "the computed total depends on unknown values"
+            return VictoryAssessment(
+                side, "unknown", reason=f"{assessment.side.nation_printed} prints no scenario points and {why}"
+            )
+    own_points, other_points = used
+    if min(own_points, other_points, side.aircraft_count, other.aircraft_count) <= 0:
+        return VictoryAssessment(
+            side, "unknown", reason="a side has no aircraft or no scenario points (26.5.1 divides by them)"
+        )
+    own_scale, other_scale = rules.victory_point_scales(
+        side.aircraft_count, own_points, other.aircraft_count, other_points
+    )
+    derivation = _derivation(side, other, own_points, other_points, own_scale, other_scale)
+    checks = [
+        VictoryCheck(
+            "per_eliminated",
+            f"{line.pointer}/per_eliminated",
+            line.per_eliminated or 0,
+            other_scale.eliminated,
+            f"per eliminated {other.nation_printed} aircraft should be {other_scale.eliminated}",
+        ),
+        VictoryCheck(
+            "per_damaged",
+            f"{line.pointer}/per_damaged",
+            line.per_damaged or 0,
+            other_scale.damaged,
+            f"per damaged should be {other_scale.damaged} (1/4, 26.5.2)",
+        ),
+        VictoryCheck(
+            "per_exited",
+            f"{line.pointer}/per_exited",
+            line.per_exited or 0,
+            other_scale.exited,
+            f"per exited should be {other_scale.exited} (1/2, 26.5.3)",
+        ),
+    ]
+    if line.bonus_exit is not None:
+        can_bonus = any(f.loaded or (f.role or "") == "reconnaissance" for f in side.flights)
+        note = (
+            ""
+            if can_bonus
+            else "; the side has no loaded fighter-bomber or reconnaissance aircraft that could bonus-exit"
+        )
+        checks.append(
+            VictoryCheck(
+                "bonus_exit",
+                f"{line.pointer}/bonus_exit/points",
+                line.bonus_exit[0],
+                own_scale.exited,
+                f"per bonus-exited {line.bonus_exit[1]} should be {own_scale.exited} (1/2 of its own value, "
+                f"23.7.2.1, 26.5.3{note})",
+            )
+        )
+    if line.jettison is not None:
+        checks.append(
+            VictoryCheck(
+                "jettison",
+                f"{line.pointer}/jettison/points",
+                line.jettison[0],
+                other_scale.exited,
+                f"per jettisoning {line.jettison[1]} should be {other_scale.exited} (as a penalty exit, 17.2.2, "
+                f"26.5.3)",
+            )
+        )
+    status = "agrees" if all(c.printed == c.expected for c in checks) else "disagrees"
+    return VictoryAssessment(
+        side, status, (own_scale, other_scale), (own_points, other_points), "/".join(sources), derivation, tuple(checks)
+    )
+
+
+def _victory_by_candidates(
+    scenario: Scenario, index: int, points: tuple[SideAssessment, SideAssessment], missing: SideAssessment
+) -> VictoryAssessment:
+    """Victory points when a side prints no scenario points and the rules give several totals: try each one."""
+    verdicts = []
+    for total in missing.totals:
+        fixed = replace(missing, printed=total, status="agrees")
+        trial = tuple(fixed if a is missing else a for a in points)
+        outcome = assess_victory(scenario, index, (trial[0], trial[1]))
+        verdicts.append((total, outcome.status))
+    fits = [str(total) for total, status in verdicts if status == "agrees"]
+    name = missing.side.nation_printed or missing.side.key
+    if fits and len(fits) == len(verdicts):
+        reason = (
+            f"{name} prints no scenario points; the printed victory points fit the derivation with every total "
+            f"the rules give ({' or '.join(map(str, missing.totals))})"
+        )
+    elif fits:
+        reason = (
+            f"{name} prints no scenario points; the printed victory points fit the derivation only if its "
+            f"points are {' or '.join(fits)} (the rules give {' or '.join(map(str, missing.totals))})"
+        )
+    else:
+        reason = (
+            f"{name} prints no scenario points; none of the totals the rules give "
+            f"({' or '.join(map(str, missing.totals))}) makes the printed victory points fit"
+        )
+    return VictoryAssessment(scenario.sides[index], "unknown", reason=reason)
+
+
+def _derivation(
+    side: Side, other: Side, own_points: int, other_points: int, own: VictoryPointScale, theirs: VictoryPointScale
+) -> str:
+    a, b = side.nation_printed or side.key, other.nation_printed or other.key
+    text = (
+        f"{a} {side.aircraft_count} aircraft/{own_points}SP, {b} {other.aircraft_count} aircraft/{other_points}SP; "
+        f"normal values {a} {own.normal}, {b} {theirs.normal} (26.5.1)"
+    )
+    for name, scale in ((a, own), (b, theirs)):
+        if scale.ratio is not None:
+            text += (
+                f"; {name} superior: {scale.ratio.numerator}/{scale.ratio.denominator} x {scale.normal} = "
+                f"{float(scale.ratio * scale.normal):.2f} -> {scale.balanced}"
+            )
+    text += (
+        f"; lowest whole values with whole quarters: {b} aircraft "
+        f"{theirs.eliminated}/{theirs.damaged}/{theirs.exited}, "
+        f"{a} aircraft {own.eliminated}/{own.damaged}/{own.exited} (eliminated/damaged/exited)"
+    )
+    return text
