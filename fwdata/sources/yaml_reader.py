@@ -175,11 +175,7 @@ class _Composer:
 
     def __init__(self, parser: Any, limits: LoadLimits, lines: TextLines) -> None:
         self._next_event = parser.get_event
-        self._limits = limits
-        self._lines = lines
-        self._events = self._depth = self._aliases = self._documents = 0
-        self._open_anchors: list[str | None] = []
-        self._anchor_lines: dict[str, int] = {}
+        self._check = EventChecks(limits, lines).check
         self._anchors: dict[str, Node] = {}
 
     def document(self) -> Node | None:
@@ -231,7 +227,19 @@ class _Composer:
         if anchor is not None:
             self._anchors[anchor] = node
 
-    def _check(self, event: Any) -> None:
+
+class EventChecks:
+    """The caps and rules every parser event is held to, in stream order, before anything is built from it."""
+
+    def __init__(self, limits: LoadLimits, lines: TextLines) -> None:
+        self._limits = limits
+        self._lines = lines
+        self._events = self._depth = self._aliases = self._documents = 0
+        self._open_anchors: list[str | None] = []
+        self._anchor_lines: dict[str, int] = {}
+
+    def check(self, event: Any) -> None:
+        """Count and check one event; raise `Refused` for a broken cap, a second document or a custom tag."""
         limits = self._limits
         self._events += 1
         if self._events > limits.max_events:
