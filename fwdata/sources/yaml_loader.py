@@ -3,8 +3,8 @@
 Hostile input is bounded before anything is built: file size, nesting depth,
 alias count and the size of the expanded data are capped, explicit tags other
 than YAML's core ones are refused, and duplicate keys are errors. The text
-checks (tabs, line length) are here; `yaml_reader` turns the text into nodes
-and `yaml_values` the nodes into located plain data.
+checks (tabs, line length) are here; `yaml_plain` turns the common text straight into located plain
+data; the rest goes through `yaml_reader` (text to nodes) and `yaml_values` (nodes to data).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from fwdata.findings import Finding, Location, error, escape_controls
 from fwdata.sources import containment
 from fwdata.sources.document import SourceDocument
 from fwdata.sources.yaml_errors import syntax_message
+from fwdata.sources.yaml_plain import GiveUp, read_plain
 from fwdata.sources.yaml_reader import CORE, LoadLimits, Refused, TextLines, printable, read_nodes
 from fwdata.sources.yaml_values import to_plain
 
@@ -111,13 +112,16 @@ def load_bytes(shown: str, raw: bytes, limits: LoadLimits = DEFAULT_LIMITS
         message = f"control character U+{ord(unprintable.group()):04X} is not allowed in YAML"
         return fail("YAML-SYNTAX", message, *lines.position(unprintable.start()))
     try:
-        root = read_nodes(text, limits, lines)
-        if root is None or isinstance(root, ScalarNode) and root.tag == CORE + "null":
-            return fail("YAML-EMPTY", "the file holds no document (expected a mapping with system, kind and id)")
-        if not isinstance(root, MappingNode):
-            kind = "a list" if isinstance(root, SequenceNode) else "a single value"
-            return fail("YAML-NOT-MAPPING", f"the document is {kind}; expected a mapping with system, kind and id")
-        data, positions = to_plain(root, limits, lines)
+        try:
+            data, positions = read_plain(text, limits, lines)
+        except GiveUp:
+            root = read_nodes(text, limits, lines)
+            if root is None or isinstance(root, ScalarNode) and root.tag == CORE + "null":
+                return fail("YAML-EMPTY", "the file holds no document (expected a mapping with system, kind and id)")
+            if not isinstance(root, MappingNode):
+                kind = "a list" if isinstance(root, SequenceNode) else "a single value"
+                return fail("YAML-NOT-MAPPING", f"the document is {kind}; expected a mapping with system, kind and id")
+            data, positions = to_plain(root, limits, lines)
     except Refused as exc:
         return fail(exc.code, exc.message, *exc.where)
     except MarkedYAMLError as exc:

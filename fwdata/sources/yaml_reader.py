@@ -14,8 +14,9 @@ from __future__ import annotations
 import bisect
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 from yaml.composer import ComposerError
@@ -52,6 +53,7 @@ CORE_PATTERNS = {
                         r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"),
 }
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+T = TypeVar("T")
 _BLANK_LINE_WITH_TABS = re.compile(r"(?:^|(?<=\r))[ \t]*\t[ \t]*(?=#|\r|\n|\Z)", re.MULTILINE)
 
 
@@ -123,8 +125,17 @@ def read_nodes(text: str, limits: LoadLimits, lines: TextLines) -> Node | None:
     version, a custom tag or a reused anchor; PyYAML's `MarkedYAMLError` for
     text that is not YAML (`yaml_errors.syntax_message` words it for authors).
     """
+    return read_events(text, limits, lines, lambda parser: _Composer(parser, limits, lines).document())
+
+
+def read_events(text: str, limits: LoadLimits, lines: TextLines, reader: Callable[[Any], T]) -> T:
+    """Return what `reader` makes of a YAML parser of `text` (it pulls the events with `parser.get_event()`).
+
+    libyaml's own nesting cap becomes `Refused` (YAML-TOO-DEEP); other parser
+    errors propagate as PyYAML's `MarkedYAMLError`.
+    """
     try:
-        return _compose(text, limits, lines)
+        return _read_with(text, reader)
     except ScannerError as exc:
         if str(exc.problem).startswith("exceeded maximum nesting depth"):  # libyaml's own cap, met before ours
             raise Refused("YAML-TOO-DEEP", f"nesting deeper than {limits.max_depth} levels",
@@ -134,13 +145,13 @@ def read_nodes(text: str, limits: LoadLimits, lines: TextLines) -> Node | None:
         # spaces (the same length: every position stays).
         if _BLANK_LINE_WITH_TABS.search(text) is None:
             raise
-        return _compose(_BLANK_LINE_WITH_TABS.sub(lambda line: line.group().replace("\t", " "), text), limits, lines)
+        return _read_with(_BLANK_LINE_WITH_TABS.sub(lambda line: line.group().replace("\t", " "), text), reader)
 
 
-def _compose(text: str, limits: LoadLimits, lines: TextLines) -> Node | None:
+def _read_with(text: str, reader: Callable[[Any], T]) -> T:
     parser = _Parser(text)
     try:
-        return _Composer(parser, limits, lines).document()
+        return reader(parser)
     finally:
         parser.dispose()
 
@@ -158,7 +169,7 @@ _Parser: Any = CParser if yaml.__with_libyaml__ else _PythonParser
 
 
 @functools.lru_cache(maxsize=4096)
-def _plain_tag(value: str) -> str:
+def plain_tag(value: str) -> str:
     """Return the core-schema tag of a plain scalar (YAML 1.2.2, 10.3.2); `<<` is a merge key."""
     if value == "<<":
         return MERGE_TAG
@@ -198,7 +209,7 @@ class _Composer:
         if kind is ScalarEvent:
             tag = event.tag
             if tag is None or tag == "!":
-                tag = _plain_tag(event.value) if event.implicit[0] else CORE + "str"
+                tag = plain_tag(event.value) if event.implicit[0] else CORE + "str"
             node: Node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
         elif kind is AliasEvent:
             if event.anchor not in self._anchors:

@@ -116,33 +116,43 @@ class _Converter:
     def key_name(self, key: Node, where: tuple[int, int]) -> str:
         if not isinstance(key, ScalarNode):
             raise Refused("YAML-KEY", "a mapping key must be a plain value, not a list or mapping", where)
-        value = self.scalar(key, where)
-        if isinstance(value, bool):
-            return "true" if value else "false"
-        return "null" if value is None else str(value)
+        return key_text(scalar_value(str(key.tag).removeprefix(CORE), key.value, self.limits, where))
 
     def scalar(self, node: ScalarNode, where: tuple[int, int]) -> Any:
-        """Return the value of a scalar by its tag, explicit (`!!int '12'`) or resolved from plain text."""
-        kind, text = str(node.tag).removeprefix(CORE), node.value
-        if kind in ("int", "float") and len(text) > self.limits.max_number_chars:
-            raise Refused("YAML-NUMBER", f"a number of {len(text)} characters (numbers are at most "
-                          f"{self.limits.max_number_chars} characters)", where)
-        if kind in ("str", "merge"):
-            return sys.intern(text) if len(text) <= 64 else text  # a plain `<<` elsewhere is text; short texts recur
-        pattern = CORE_PATTERNS.get(kind)
-        if pattern is None or not pattern.fullmatch(text):
-            raise Refused("YAML-TAG", f"{quoted(text)} is not a valid !!{kind} value", where)
-        if kind == "null":
-            return None
-        if kind == "bool":
-            return text.lower() == "true"
-        if kind == "int":
-            return _integer(text)
-        number = math.inf if text.lstrip("+-").lower() in (".inf", ".nan") else float(text)
-        if not math.isfinite(number):
-            raise Refused("YAML-NUMBER", f"{text} is not allowed (.inf, .nan and numbers beyond 1.8e308 "
-                          "are not numbers fwdata can use)", where)
-        return number
+        return scalar_value(str(node.tag).removeprefix(CORE), node.value, self.limits, where)
+
+
+def key_text(value: Any) -> str:
+    """Return a scalar key's value as the string key JSON gives it: true/false/null, numbers as written by str()."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "null" if value is None else str(value)
+
+
+def scalar_value(kind: str, text: str, limits: LoadLimits, where: tuple[int, int]) -> Any:
+    """Return the value of a scalar of core-schema `kind` ("str", "int", ...; explicit or resolved from plain text).
+
+    Raises `Refused` (YAML-NUMBER, YAML-TAG) at `where` for a value that does not fit its kind.
+    """
+    if kind in ("int", "float") and len(text) > limits.max_number_chars:
+        raise Refused("YAML-NUMBER", f"a number of {len(text)} characters (numbers are at most "
+                      f"{limits.max_number_chars} characters)", where)
+    if kind in ("str", "merge"):
+        return sys.intern(text) if len(text) <= 64 else text  # a plain `<<` elsewhere is text; short texts recur
+    pattern = CORE_PATTERNS.get(kind)
+    if pattern is None or not pattern.fullmatch(text):
+        raise Refused("YAML-TAG", f"{quoted(text)} is not a valid !!{kind} value", where)
+    if kind == "null":
+        return None
+    if kind == "bool":
+        return text.lower() == "true"
+    if kind == "int":
+        return _integer(text)
+    number = math.inf if text.lstrip("+-").lower() in (".inf", ".nan") else float(text)
+    if not math.isfinite(number):
+        raise Refused("YAML-NUMBER", f"{text} is not allowed (.inf, .nan and numbers beyond 1.8e308 "
+                      "are not numbers fwdata can use)", where)
+    return number
 
 
 def _integer(text: str) -> int:

@@ -1,0 +1,143 @@
+"""Loading: located plain data straight from parser events, for the common document (no anchors, aliases or `<<`).
+
+Most sources are a mapping of plain values, so building a node graph first
+(`yaml_reader`) and converting it after (`yaml_values`) does every node twice.
+This reader builds the data and its positions as the events pass, held to the
+same event caps (`EventChecks`) in the same order. Whatever it does not handle
+(an anchor, an alias, a merge key, a root that is not a mapping) or would refuse
+(a duplicate key, a value that does not fit its tag) makes it give up, and the
+caller reads the text again through the node graph, which gives the full
+answer and the same finding: this is a shortcut, never a second set of rules.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from yaml.events import (
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+)
+
+from fwdata.sources.document import Positions, packed_position, pointer_join
+from fwdata.sources.yaml_reader import (
+    CORE,
+    MERGE_TAG,
+    EventChecks,
+    LoadLimits,
+    Refused,
+    TextLines,
+    plain_tag,
+    read_events,
+)
+from fwdata.sources.yaml_values import key_text, scalar_value
+
+_MAP_TAGS = (None, "!", CORE + "map")
+_SEQ_TAGS = (None, "!", CORE + "seq")
+
+
+class GiveUp(Exception):
+    """The document needs the node graph: read it again with `yaml_reader.read_nodes` and `yaml_values.to_plain`."""
+
+
+def read_plain(text: str, limits: LoadLimits, lines: TextLines) -> tuple[dict[str, Any], Positions]:
+    """Return a mapping document's data and positions, as `to_plain(read_nodes(...))` would.
+
+    Raises `GiveUp` for what it leaves to the node graph, `Refused` for a broken
+    event cap, and PyYAML's `MarkedYAMLError` for text that is not YAML (both
+    exactly where and as `read_nodes` raises them).
+    """
+    return read_events(text, limits, lines, lambda parser: _Builder(parser, limits, lines).document())
+
+
+class _Builder:
+    def __init__(self, parser: Any, limits: LoadLimits, lines: TextLines) -> None:
+        self._next_event = parser.get_event
+        self._check = EventChecks(limits, lines).check
+        self._limits = limits
+        self._at = lines.at
+        self._pointers: list[str] = []
+        self._values: list[int] = []
+        self._keys: list[int] = []
+
+    def document(self) -> tuple[dict[str, Any], Positions]:
+        self._event()  # the stream start
+        start = self._event()
+        if type(start) is StreamEndEvent:
+            raise GiveUp
+        root = self._event()
+        if type(root) is not MappingStartEvent:
+            raise GiveUp
+        data = self._value(root, "", self._at(root.start_mark), 0)
+        self._event()  # the document end
+        self._event()  # the stream end; a second document start is refused by EventChecks
+        return data, Positions(self._pointers, self._values, self._keys)
+
+    def _event(self) -> Any:
+        event = self._next_event()
+        self._check(event)
+        if getattr(event, "anchor", None) is not None:  # an anchor, or an alias (which has one too)
+            raise GiveUp
+        return event
+
+    def _value(self, event: Any, pointer: str, where: tuple[int, int], key_at: int) -> Any:
+        self._pointers.append(pointer)
+        self._values.append(packed_position(*where))
+        self._keys.append(key_at)
+        if len(self._pointers) > self._limits.max_values:
+            raise GiveUp
+        kind = type(event)
+        if kind is ScalarEvent:
+            return self._scalar(event, where)
+        if kind is MappingStartEvent and event.tag in _MAP_TAGS:
+            return self._mapping(pointer)
+        if kind is SequenceStartEvent and event.tag in _SEQ_TAGS:
+            items: list[Any] = []
+            while type(item := self._event()) is not SequenceEndEvent:
+                items.append(self._value(item, sys.intern(pointer_join(pointer, len(items))),
+                                         self._at(item.start_mark), 0))
+            return items
+        raise GiveUp  # a collection with another tag
+
+    def _mapping(self, pointer: str) -> dict[str, Any]:
+        result: dict[str, Any] = {}
+        while type(key := self._event()) is not MappingEndEvent:
+            if type(key) is not ScalarEvent:
+                raise GiveUp  # a list or mapping as a key
+            key_at = self._at(key.start_mark)
+            tag = self._tag(key)
+            if tag == MERGE_TAG:
+                raise GiveUp
+            name = sys.intern(key_text(self._convert(tag, key.value, key_at)))
+            if name in result:
+                raise GiveUp
+            value = self._event()
+            if type(value) is ScalarEvent and value.value == "" and not value.style:
+                value_at = key_at  # an empty value has no text of its own: the parser marks where it would start
+            else:
+                value_at = self._at(value.start_mark)
+            result[name] = self._value(value, sys.intern(pointer_join(pointer, name)), value_at,
+                                       packed_position(*key_at))
+        return result
+
+    def _scalar(self, event: Any, where: tuple[int, int]) -> Any:
+        return self._convert(self._tag(event), event.value, where)
+
+    def _convert(self, tag: str, text: str, where: tuple[int, int]) -> Any:
+        try:
+            return scalar_value(tag.removeprefix(CORE), text, self._limits, where)
+        except Refused:
+            raise GiveUp from None
+
+    @staticmethod
+    def _tag(event: Any) -> str:
+        tag = event.tag
+        if tag is None or tag == "!":
+            return plain_tag(event.value) if event.implicit[0] else CORE + "str"
+        return str(tag)
+
