@@ -21,9 +21,9 @@ from fwdata.systems.aoa.model import DogfightBook, FiringChart, ManeuverChart
 CODES = tuple(chr(c) for c in range(ord("A"), ord("Z") + 1))
 LOST = rules.LOST_PAGE
 START_PAGE = 170
-HIT_POINTS = 12  # Standard Game set-up: damage tokens worth 12
-AMMO = 20  # Advanced Game set-up: 20 ammo each
-JAM_TOKENS = 2  # Advanced Game, Firing: two Forward turns clear a jam
+HIT_POINTS = 12  # AoA Standard Game set-up: damage tokens worth 12
+AMMO = 20  # AoA Advanced Game set-up: 20 ammo each
+JAM_TOKENS = 2  # AoA Advanced Game, Firing: two Forward turns clear a jam
 SIDES = ("allied", "german")
 TAIL_VALUE = 0.5  # greedy score of ending a turn tailing (minus when tailed), in damage points
 
@@ -121,7 +121,7 @@ class PilotState:
 
 
 def legal_maneuvers(state: PilotState, infos: Mapping[str, ManeuverInfo], advanced: bool) -> list[str]:
-    """The codes a pilot may plot (Advanced Game, Maneuver Restrictions and Firing).
+    """The codes a pilot may plot (AoA Advanced Game, Maneuver Restrictions and Firing).
 
     Standard Game: any code. Advanced: stall-bar maneuvers never twice in a row;
     difficult maneuvers only after a Cruising or Fast Forward, except Immelmann
@@ -216,7 +216,7 @@ class GameResult:
 def shot_ammo(state: PilotState, maneuver: str, infos: Mapping[str, ManeuverInfo], rng: random.Random) -> int:
     """Ammo for a shot: random pilots 1-4 at random; greedy pilots Blaze (6) after a Forward, else Blast (5).
 
-    Powerhouse Advanced Game, Firing: 5 commits the next turn to a Forward, 6 also
+    AoA Powerhouse Advanced Game, Firing: 5 commits the next turn to a Forward, 6 also
     needs a Forward this turn. Never more than the ammo left.
     """
     if state.policy == "random":
@@ -230,8 +230,8 @@ def play_game(books: DuelBooks, infos: Mapping[str, ManeuverInfo], policies: Map
               greedy: GreedyTables | None = None, start_page: int = START_PAGE, max_turns: int = 200) -> GameResult:
     """Play one game from `start_page` until a plane is shot down (12 damage), both are out of ammo, or `max_turns`.
 
-    Lost contact (VI; Powerhouse Lost!): both pilots search and restart on page
-    170 with their damage. A tailed pilot plots first and gives his clue (Tailing).
+    Lost contact (AoA VI; Powerhouse Lost!): both pilots search and restart on page
+    170 with their damage. A tailed pilot plots first and gives his clue (AoA Tailing).
     """
     pilots = {side: PilotState(side, policies[side]) for side in SIDES}
     page, lost_contacts = start_page, 0

@@ -15,7 +15,10 @@ MAX_END_PAGE_FINDINGS = 25  # per book pair; the rest are summed up in one findi
 
 
 def check_books(books: Sequence[Entry], charts: Sequence[Entry]) -> Iterator[Finding]:
-    """Check each book's own invariants, then each pair of opposing books together (reference digest 2.6)."""
+    """Check each book's own invariants, then each pair of opposing books together.
+
+    AoA Part A, The Dogfighting Book; reference digest 2.6.
+    """
     start_table = next((e for e in entries_of_type(charts, RollMatrix) if e.model.table == "starting-page"), None)
     broken: set[str] = set()
     for entry in books:
@@ -55,7 +58,7 @@ def check_books(books: Sequence[Entry], charts: Sequence[Entry]) -> Iterator[Fin
 def check_start_table(table: Entry, books: Sequence[Entry]) -> Iterator[Finding]:
     """Every Starting Page table entry is, in every book, a page with a chart and the enemy in view.
 
-    Powerhouse Optional Rules, Starting Page; XLVI ("roll for the starting page").
+    AoA Powerhouse Optional Rules, Starting Page; AoA XLVI ("roll for the starting page").
     """
     matrix: RollMatrix = table.model
     for entry in books:
@@ -77,7 +80,10 @@ def _page_pointer(book: DogfightBook, page: int, suffix: str = "") -> str:
 
 
 def check_book(entry: Entry) -> Iterator[Finding]:
-    """One book alone: pages 1..223 once, references in 1..223, a full chart on every page but 223, tags."""
+    """One book alone: pages 1..223 once, references in 1..223, a full chart on every page but 223, tags.
+
+    AoA VI; Part A; Standard Game set-up.
+    """
     book: DogfightBook = entry.model
     doc = entry.document
     counts = Counter(p.page for p in book.pages)
@@ -163,8 +169,8 @@ def _ranges(numbers: Sequence[int]) -> str:
 def check_book_pair(first: Entry, second: Entry, *, end_pages: bool = True) -> Iterator[Finding]:
     """Two opposing books: the same page is one situation from both cockpits, and every end page agrees.
 
-    Tags (III; reference digest 2.6): equal range and visibility, tailing here is
-    tailed there, firing here is shot there. End pages (I, II, Standard Game):
+    Tags (AoA III; reference digest 2.6): equal range and visibility, tailing here is
+    tailed there, firing here is shot there. End pages (AoA I, II, Standard Game):
     from every page with a maneuver chart and for every pair of maneuvers
     (222 x 26 x 26 turns), A's book at B's call-out and B's book at A's call-out
     name the same page, unless a call-out is 223 (then the other's end page is

@@ -59,7 +59,10 @@ def _chart_rule(chart: FiringChart) -> str:
 
 
 def check_firing_chart(entry: Entry) -> Iterator[Finding]:
-    """Shape (one cell per column, ammo 1..6 once) and monotonicity: more ammo or a better roll never does less."""
+    """Shape (one cell per column, ammo 1..6 once) and monotonicity: more ammo or a better roll never does less.
+
+    AoA XVII, XIX Gun Chart; Powerhouse Firing Charts.
+    """
     chart: FiringChart = entry.model
     doc = entry.document
     rule = _chart_rule(chart)
@@ -90,7 +93,10 @@ def check_firing_chart(entry: Entry) -> Iterator[Finding]:
 
 
 def check_firing_order(firing: Sequence[Entry]) -> Iterator[Finding]:
-    """Cell by cell, a longer range never does more damage, and a weaker gun never more than a stronger one."""
+    """Cell by cell, a longer range never does more damage, and a weaker gun never more than a stronger one.
+
+    AoA XIX Gun Chart; Powerhouse Firing Charts.
+    """
     orders = [("firing", ("long", "medium", "short"), "range"),
               ("gun", ("single-non-synch", "single-synch", "double-synch"), "gun")]
     for chart_type, sequence, what in orders:
@@ -112,7 +118,10 @@ def check_firing_order(firing: Sequence[Entry]) -> Iterator[Finding]:
 
 
 def check_jam_pattern(firing: Sequence[Entry]) -> Iterator[Finding]:
-    """The J marks sit in the same cells in every range chart (a jam depends on the burst, not the range)."""
+    """The J marks sit in the same cells in every range chart (a jam depends on the burst, not the range).
+
+    AoA Powerhouse Firing Charts.
+    """
     patterns = {e.model.variant: frozenset((row.ammo, c) for row in e.model.rows
                                            for c, cell in enumerate(row.cells) if cell and cell.jam) for e in firing}
     if len(patterns) < 2:
@@ -139,7 +148,7 @@ def check_jam_pattern(firing: Sequence[Entry]) -> Iterator[Finding]:
 
 
 def check_critical_chart(entry: Entry, criticals: Sequence[Entry]) -> Iterator[Finding]:
-    """Every 2d6 total 2..12 appears exactly once; references name existing results."""
+    """Every 2d6 total 2..12 appears exactly once; references name existing results (AoA XLI)."""
     chart: CriticalChart = entry.model
     doc = entry.document
     seen: Counter[int] = Counter()
@@ -181,7 +190,7 @@ def _mirror_poa(poa: str) -> str:
 
 
 def check_dac(entry: Entry, legend: Entry | None, grids: Sequence[Entry]) -> Iterator[Finding]:
-    """Grid shape, letters defined in the legend, the five lookups, and left/right mirror images (XXXVIII)."""
+    """Grid shape, letters defined in the legend, the five lookups, and left/right mirror images (AoA XXXVIII)."""
     grid: DacGrid = entry.model
     doc = entry.document
     letters = set(legend.model.letters) if legend else None
@@ -252,7 +261,7 @@ def _check_symmetric(entry: Entry) -> Iterator[Finding]:
 
 
 def check_archie(entry: Entry) -> Iterator[Finding]:
-    """Bands contiguous in 25 ft steps from 0 up to the archie ceiling; damage never grows with altitude (XLVI)."""
+    """Bands contiguous in 25 ft steps from 0 up to the archie ceiling; damage never grows with altitude (AoA XLVI)."""
     chart: ArchieChart = entry.model
     doc = entry.document
     expected_from = 0

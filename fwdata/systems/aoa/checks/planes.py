@@ -25,7 +25,10 @@ def check_planes(planes: Sequence[Entry], charts: Sequence[Entry]) -> Iterator[F
 
 
 def check_plane(plane: Plane, doc: SourceDocument, top_start: tuple[int, Entry] | None = None) -> Iterator[Finding]:
-    """Yield findings for one plane: 25 ft steps, zoom, power dive, speed, hit points, ceiling, missing values."""
+    """Yield findings for one plane: 25 ft steps, zoom, power dive, speed, hit points, ceiling, missing values.
+
+    AoA IX, XXIV, XXX, XXXII, XXXIII, XLVI; Intermediate Game introduction.
+    """
     altitudes = [("/climb_ft", plane.climb_ft), ("/zoom_ft", plane.zoom_ft), ("/dive_ft", plane.dive_ft),
                  ("/power_dive_ft/min", plane.power_dive_min_ft), ("/power_dive_ft/max", plane.power_dive_max_ft),
                  ("/ceiling_ft", plane.ceiling_ft)]
@@ -86,7 +89,10 @@ def check_plane(plane: Plane, doc: SourceDocument, top_start: tuple[int, Entry] 
 
 
 def check_maneuvers(entry: Entry) -> Iterator[Finding]:
-    """Check the maneuver chart: codes A..Z once, clicks of mirror pairs, balance, and report the flags."""
+    """Check the maneuver chart: codes A..Z once, clicks of mirror pairs, balance, and report the flags.
+
+    AoA XLVI clicks table; Maneuver Chart; The Maneuvers.
+    """
     chart: ManeuverChart = entry.model
     doc = entry.document
     counts = Counter(m.code for m in chart.maneuvers)

@@ -1,4 +1,4 @@
-"""Ace of Aces campaign table checks: roll tables, roll matrices and the battlefield map (XLVI)."""
+"""Ace of Aces campaign table checks: roll tables, roll matrices and the battlefield map (AoA XLVI)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from fwdata.findings import Finding, error, warning
 from fwdata.systems import Entry
 from fwdata.systems.aoa.model import LAST_PAGE, BattlefieldMap, RollMatrix, RollTable
 
-ALTITUDE_STEP_FT = 25  # Intermediate Game introduction: altitudes change in units of 25 ft.
+ALTITUDE_STEP_FT = 25  # AoA Intermediate Game introduction: altitudes change in units of 25 ft.
 
 
 def entries_of_type(charts: Iterable[Entry], cls: type) -> list[Entry]:
@@ -37,7 +37,7 @@ def _coverage_message(missing: list[int], doubled: list[int], foreign: list[int]
 
 
 def check_roll_table(entry: Entry) -> Iterator[Finding]:
-    """Every roll of the dice, and every roll the modifiers can make, has exactly one result (XLVI)."""
+    """Every roll of the dice, and every roll the modifiers can make, has exactly one result (AoA XLVI)."""
     table: RollTable = entry.model
     doc = entry.document
     faces = list(range(1, 7)) if table.dice == "1d6" else list(range(2, 13))
@@ -59,7 +59,7 @@ def check_roll_table(entry: Entry) -> Iterator[Finding]:
 
 
 def check_roll_matrix(entry: Entry) -> Iterator[Finding]:
-    """Rows and columns each cover rolls 1-6 once; every row has a cell per column; values in range (XLVI)."""
+    """Rows and columns each cover rolls 1-6 once; every row has a cell per column; values in range (AoA XLVI)."""
     table: RollMatrix = entry.model
     doc = entry.document
     faces = list(range(1, 7))
@@ -96,7 +96,7 @@ def check_roll_matrix(entry: Entry) -> Iterator[Finding]:
 
 
 def check_map(entry: Entry) -> Iterator[Finding]:
-    """Squares run 15W..1W, 1E..15E, each once and in order (XLVI battlefield map)."""
+    """Squares run 15W..1W, 1E..15E, each once and in order (AoA XLVI battlefield map)."""
     chart: BattlefieldMap = entry.model
     span = chart.off_map_after or 15
     wanted = [f"{n}W" for n in range(span, 0, -1)] + [f"{n}E" for n in range(1, span + 1)]

@@ -9,13 +9,13 @@ from types import MappingProxyType
 from fwdata.sources.document import SourceDocument
 
 MANEUVER_CODES = tuple(chr(c) for c in range(ord("A"), ord("Z") + 1))
-LAST_PAGE = 223  # Part A "The Dogfighting Book": pages 1..223; 223 is the lost page (VI).
-START_PAGE = 170  # Standard Game set-up; original I.
+LAST_PAGE = 223  # AoA Part A "The Dogfighting Book": pages 1..223; 223 is the lost page (AoA VI).
+START_PAGE = 170  # AoA Standard Game set-up; AoA I.
 
 
 @dataclass(frozen=True)
 class BookPage:
-    """One page of a dogfighting book (Part A 'The Dogfighting Book'; Beginner's Guide)."""
+    """One page of a dogfighting book (AoA Part A 'The Dogfighting Book'; Beginner's Guide)."""
 
     page: int
     index: int
@@ -36,7 +36,7 @@ class DogfightBook:
 
     `page(n)` returns the first record for page n. Invariants (every page once,
     references in 1..223, page 223 rules, agreement with the opponent's book) are
-    checked by checks.py, not assumed here.
+    checked by checks/books.py, not assumed here.
     """
 
     id: str

@@ -75,7 +75,7 @@ class CriticalResult:
 
 @dataclass(frozen=True)
 class CriticalChart:
-    """A critical hit chart for one area (2d6, XLI)."""
+    """A critical hit chart for one area (2d6, AoA XLI)."""
 
     id: str
     name: str
@@ -110,7 +110,7 @@ class DacLegend:
 
 @dataclass(frozen=True)
 class DacGrid:
-    """One Damage Allocation Chart grid and its defender-maneuver lookup (XXXVIII)."""
+    """One Damage Allocation Chart grid and its defender-maneuver lookup (AoA XXXVIII)."""
 
     id: str
     name: str
@@ -137,7 +137,7 @@ class ArchieBand:
 
 @dataclass(frozen=True)
 class ArchieChart:
-    """The Archie Chart (XLVI): damage by band and 2d6, then location by 2d6."""
+    """The Archie Chart (AoA XLVI): damage by band and 2d6, then location by 2d6."""
 
     id: str
     name: str
@@ -198,7 +198,7 @@ class RollMatrix:
 
 @dataclass(frozen=True)
 class BattlefieldMap:
-    """The campaign map: squares west to east with their features (XLVI)."""
+    """The campaign map: squares west to east with their features (AoA XLVI)."""
 
     id: str
     name: str

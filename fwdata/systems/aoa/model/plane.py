@@ -11,7 +11,7 @@ from fwdata.sources.document import SourceDocument
 
 @dataclass(frozen=True)
 class Gun:
-    """One gun or gun set (Plane Stats 'Gun' and 'Ammo'; XVIII for the Lewis)."""
+    """One gun or gun set (AoA Plane Stats 'Gun' and 'Ammo'; AoA XVIII for the Lewis)."""
 
     type: str
     ammo: int
@@ -21,7 +21,7 @@ class Gun:
 
 @dataclass(frozen=True)
 class Plane:
-    """A Plane Stats column (Chart Book): altitudes in ft, speeds as FAST maneuvers in a row."""
+    """A Plane Stats column (AoA Chart Book): altitudes in ft, speeds as FAST maneuvers in a row."""
 
     id: str
     name: str

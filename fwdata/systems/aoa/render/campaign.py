@@ -1,4 +1,4 @@
-"""Ace of Aces campaign set-up sheet: the XLVI tables, archie, the battlefield map and fuel turns per plane."""
+"""Ace of Aces campaign set-up sheet: the AoA XLVI tables, archie, the battlefield map and fuel turns per plane."""
 
 from __future__ import annotations
 

@@ -44,7 +44,7 @@ def plane_lines(plane: Plane) -> list[tuple[str, str, str]]:
 
 
 def gun_lines(plane: Plane) -> list[str]:
-    """Return one line per gun: chart name and ammo (XVIII for a Lewis)."""
+    """Return one line per gun: chart name and ammo (AoA XVIII for a Lewis)."""
     lines = []
     for gun in plane.guns:
         if gun.lewis:
@@ -55,7 +55,7 @@ def gun_lines(plane: Plane) -> list[str]:
 
 
 def draw_plane_card(page: Page, plane: Plane, doc: SourceDocument) -> None:
-    """Draw one plane card on a poker-size page (Chart Book Plane Stats; XXX, XXXII, XXXIII, XXIV, XXXVII)."""
+    """Draw one plane card on a poker-size page (AoA Chart Book Plane Stats; AoA XXX, XXXII, XXXIII, XXIV, XXXVII)."""
     where = doc.locate
     box = page.box.inset(CARD_SAFE_PT)
     page.rect(page.box.inset(3), width=0.6)
@@ -115,7 +115,7 @@ LOG_ROWS = 30
 
 
 def log_header(plane: Plane | None) -> list[tuple[str, str]]:
-    """Return the Pilot's Log header fields (Chart Book, Pilot's Log), filled from a plane if given."""
+    """Return the Pilot's Log header fields (AoA Chart Book, Pilot's Log), filled from a plane if given."""
     def value(text: str) -> str:
         return text if plane is not None else ""
     p = plane

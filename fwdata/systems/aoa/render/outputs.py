@@ -7,7 +7,7 @@ Outputs, relative to the build folder:
   aoa/pilots-log/<id>.pdf     a Pilot's Log with one plane's statistics filled in
   aoa/chart.pdf               the chart book: maneuvers, firing and gun charts, firing statistics,
                               critical hit charts, damage allocation charts, archie
-  aoa/campaign-setup.pdf      the campaign set-up sheet (XLVI tables, map, fuel turns per plane)
+  aoa/campaign-setup.pdf      the campaign set-up sheet (AoA XLVI tables, map, fuel turns per plane)
   aoa/book/<id>.pdf           a generated dogfighting book as a booklet (render_books.py)
 """
 
