@@ -2,9 +2,9 @@
 
 Each book's page p is the situation of page p (allied frame) seen from its
 own cockpit; the page under maneuver m is the situation after its own plane
-flies m with the enemy held still (the mid-turn page of original rule I).
+flies m with the enemy held still (the mid-turn page; AoA I).
 Because the two planes' moves commute, A's book at B's call and B's book at
-A's call name the same end page for every page and pair of maneuvers (III).
+A's call name the same end page for every page and pair of maneuvers (AoA III).
 """
 
 from __future__ import annotations

@@ -80,7 +80,8 @@ def duel(toolbox: Toolbox, paths: tuple[Path, ...], games: int, seed: int, game_
 
     The maneuver chart and the firing charts come from the pack, else the base library.
     """
-    from fwdata.systems.aoa.duel import GAMES, as_json, duel_inputs, format_duels, run_duels
+    from fwdata.systems.aoa.duel import duel_inputs
+    from fwdata.systems.aoa.duel_report import GAMES, as_json, format_duels, run_duels
 
     result = toolbox.check(list(paths), BuildOptions())
     exit_on_errors(result, output_format)

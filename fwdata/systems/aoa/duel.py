@@ -5,13 +5,11 @@ damage (4/2/1), head-on pages fire both ways. Advanced Game: 20 ammo, the
 Powerhouse firing charts with the slow +1, jams cleared by two Forward turns,
 and the maneuver restrictions (stall bar, difficult). Turns follow the
 Standard Game (Reveal Maneuver, Tailing, Page 223, Lost!) through
-rules.resolve_turn. Statistics: Wilson score intervals for rates, a normal
-approximation for means. Every run is seeded and reproducible.
+rules.resolve_turn. Statistics over many games: duel_report.py.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,12 +21,9 @@ from fwdata.systems.aoa.model import DogfightBook, FiringChart, ManeuverChart
 CODES = tuple(chr(c) for c in range(ord("A"), ord("Z") + 1))
 LOST = rules.LOST_PAGE
 START_PAGE = 170
-HIT_POINTS = 12  # Standard Game set-up: damage tokens worth 12
-AMMO = 20  # Advanced Game set-up: 20 ammo each
-JAM_TOKENS = 2  # Advanced Game, Firing: two Forward turns clear a jam
-Z_95 = 1.959963984540054
-POLICIES = ("random", "greedy")
-GAMES = ("standard", "advanced")
+HIT_POINTS = 12  # AoA Standard Game set-up: damage tokens worth 12
+AMMO = 20  # AoA Advanced Game set-up: 20 ammo each
+JAM_TOKENS = 2  # AoA Advanced Game, Firing: two Forward turns clear a jam
 SIDES = ("allied", "german")
 TAIL_VALUE = 0.5  # greedy score of ending a turn tailing (minus when tailed), in damage points
 
@@ -126,7 +121,7 @@ class PilotState:
 
 
 def legal_maneuvers(state: PilotState, infos: Mapping[str, ManeuverInfo], advanced: bool) -> list[str]:
-    """The codes a pilot may plot (Advanced Game, Maneuver Restrictions and Firing).
+    """The codes a pilot may plot (AoA Advanced Game, Maneuver Restrictions and Firing).
 
     Standard Game: any code. Advanced: stall-bar maneuvers never twice in a row;
     difficult maneuvers only after a Cruising or Fast Forward, except Immelmann
@@ -221,7 +216,7 @@ class GameResult:
 def shot_ammo(state: PilotState, maneuver: str, infos: Mapping[str, ManeuverInfo], rng: random.Random) -> int:
     """Ammo for a shot: random pilots 1-4 at random; greedy pilots Blaze (6) after a Forward, else Blast (5).
 
-    Powerhouse Advanced Game, Firing: 5 commits the next turn to a Forward, 6 also
+    AoA Powerhouse Advanced Game, Firing: 5 commits the next turn to a Forward, 6 also
     needs a Forward this turn. Never more than the ammo left.
     """
     if state.policy == "random":
@@ -235,8 +230,8 @@ def play_game(books: DuelBooks, infos: Mapping[str, ManeuverInfo], policies: Map
               greedy: GreedyTables | None = None, start_page: int = START_PAGE, max_turns: int = 200) -> GameResult:
     """Play one game from `start_page` until a plane is shot down (12 damage), both are out of ammo, or `max_turns`.
 
-    Lost contact (VI; Powerhouse Lost!): both pilots search and restart on page
-    170 with their damage. A tailed pilot plots first and gives his clue (Tailing).
+    Lost contact (AoA VI; Powerhouse Lost!): both pilots search and restart on page
+    170 with their damage. A tailed pilot plots first and gives his clue (AoA Tailing).
     """
     pilots = {side: PilotState(side, policies[side]) for side in SIDES}
     page, lost_contacts = start_page, 0
@@ -304,126 +299,6 @@ def play_game(books: DuelBooks, infos: Mapping[str, ManeuverInfo], policies: Map
     return GameResult(None, max_turns, lost_contacts, "turn-limit")
 
 
-# ------------------------------------------------------------------ statistics
-
-
-@dataclass(frozen=True)
-class Interval:
-    """A point estimate with a 95% confidence interval."""
-
-    value: float
-    low: float
-    high: float
-
-    def as_json(self) -> dict[str, float]:
-        return {"value": round(self.value, 4), "low": round(self.low, 4), "high": round(self.high, 4)}
-
-
-def wilson(successes: int, n: int, z: float = Z_95) -> Interval:
-    """Wilson score interval for a rate (95% by default)."""
-    if n == 0:
-        return Interval(0.0, 0.0, 1.0)
-    p = successes / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
-
-
-def mean_interval(values: Sequence[float], z: float = Z_95) -> Interval:
-    """Mean with a normal-approximation interval (sample standard deviation)."""
-    n = len(values)
-    if n == 0:
-        return Interval(0.0, 0.0, 0.0)
-    mean = sum(values) / n
-    if n == 1:
-        return Interval(mean, mean, mean)
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = z * sd / math.sqrt(n)
-    return Interval(mean, mean - half, mean + half)
-
-
-@dataclass(frozen=True)
-class MatchupReport:
-    """Statistics of N games of one game type and one pair of policies."""
-
-    game: str
-    allied_policy: str
-    german_policy: str
-    games: int
-    allied_wins: Interval
-    german_wins: Interval
-    draws: Interval
-    mean_turns: Interval
-    lost_contact: Interval  # share of games in which contact was lost at least once
-    lost_per_100_turns: float
-    endings: Mapping[str, int]
-
-    def as_json(self) -> dict[str, Any]:
-        return {"game": self.game, "allied_policy": self.allied_policy, "german_policy": self.german_policy,
-                "games": self.games, "allied_wins": self.allied_wins.as_json(),
-                "german_wins": self.german_wins.as_json(), "draws": self.draws.as_json(),
-                "mean_turns": self.mean_turns.as_json(), "lost_contact": self.lost_contact.as_json(),
-                "lost_per_100_turns": round(self.lost_per_100_turns, 3), "endings": dict(sorted(self.endings.items()))}
-
-
-def run_matchup(books: DuelBooks, infos: Mapping[str, ManeuverInfo], game: str, allied_policy: str,
-                german_policy: str, games: int, seed: int, *, charts: Mapping[str, FiringChart] | None = None,
-                greedy: GreedyTables | None = None, max_turns: int = 200) -> MatchupReport:
-    """Play `games` games of one matchup with its own generator seeded from (seed, game, policies)."""
-    rng = random.Random(f"{seed}:{game}:{allied_policy}:{german_policy}")
-    results = [play_game(books, infos, {"allied": allied_policy, "german": german_policy}, rng,
-                         advanced=game == "advanced", charts=charts, greedy=greedy, max_turns=max_turns)
-               for _ in range(games)]
-    wins = {side: sum(1 for r in results if r.winner == side) for side in SIDES}
-    draws = sum(1 for r in results if r.winner is None)
-    turns = sum(r.turns for r in results)
-    endings: dict[str, int] = {}
-    for r in results:
-        endings[r.ending] = endings.get(r.ending, 0) + 1
-    return MatchupReport(
-        game=game, allied_policy=allied_policy, german_policy=german_policy, games=games,
-        allied_wins=wilson(wins["allied"], games), german_wins=wilson(wins["german"], games),
-        draws=wilson(draws, games), mean_turns=mean_interval([r.turns for r in results]),
-        lost_contact=wilson(sum(1 for r in results if r.lost_contacts), games),
-        lost_per_100_turns=100 * sum(r.lost_contacts for r in results) / turns if turns else 0.0,
-        endings=endings)
-
-
-def run_duels(books: DuelBooks, infos: Mapping[str, ManeuverInfo], *, games: int, seed: int,
-              game_types: Sequence[str] = GAMES, charts: Mapping[str, FiringChart] | None = None,
-              max_turns: int = 200) -> list[MatchupReport]:
-    """Run every game type x (allied policy, german policy) matchup; reproducible from `seed`."""
-    greedy = greedy_tables(books, infos)
-    reports = []
-    for game in game_types:
-        for allied_policy in POLICIES:
-            for german_policy in POLICIES:
-                reports.append(run_matchup(books, infos, game, allied_policy, german_policy, games, seed,
-                                           charts=charts, greedy=greedy, max_turns=max_turns))
-    return reports
-
-
-def _pct(interval: Interval) -> str:
-    return f"{100 * interval.value:5.1f}% [{100 * interval.low:4.1f}-{100 * interval.high:5.1f}]"
-
-
-def format_duels(reports: Sequence[MatchupReport], *, seed: int, books: str = "") -> str:
-    """Render the duel reports as a text table (95% intervals in brackets)."""
-    lines = [f"Ace of Aces duels{f' ({books})' if books else ''}: seed {seed}, "
-             f"{reports[0].games if reports else 0} games per matchup; 95% intervals (Wilson for rates, normal for "
-             "means)", ""]
-    header = (f"{'game':<9} {'allied':<7} {'german':<7} {'allied wins':<21} {'german wins':<21} {'draws':<21} "
-              f"{'mean turns':<19} {'lost contact':<21} lost/100 turns")
-    lines += [header, "-" * len(header)]
-    for r in reports:
-        turns = f"{r.mean_turns.value:5.1f} [{r.mean_turns.low:.1f}-{r.mean_turns.high:.1f}]"
-        lines.append(f"{r.game:<9} {r.allied_policy:<7} {r.german_policy:<7} {_pct(r.allied_wins):<21} "
-                     f"{_pct(r.german_wins):<21} {_pct(r.draws):<21} {turns:<19} {_pct(r.lost_contact):<21} "
-                     f"{r.lost_per_100_turns:.2f}")
-    return "\n".join(lines)
-
-
 # ------------------------------------------------------------------ inputs
 
 
@@ -448,7 +323,3 @@ def duel_inputs(books: Sequence[DogfightBook], maneuvers: Sequence[ManeuverChart
         raise ValueError("a duel needs the maneuver chart (tables/aoa/maneuver-chart.yaml)")
     return duel_books(first, other), maneuver_infos(maneuvers[0]), firing_charts(charts)
 
-
-def as_json(reports: Sequence[MatchupReport], *, seed: int, games: int) -> dict[str, Any]:
-    """The duel reports as a JSON-ready object."""
-    return {"seed": seed, "games": games, "matchups": [r.as_json() for r in reports]}

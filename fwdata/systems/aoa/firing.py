@@ -16,7 +16,7 @@ from fwdata.systems.aoa.model import FiringChart
 
 POWERHOUSE_RANGES = ("long", "medium", "short")
 GUN_ORDER = ("single-non-synch", "single-synch", "double-synch")
-# Net die modifiers of the original rules: long range -4 up to close range with slow, Ace and height +3 (XIV).
+# Net die modifiers of the original rules: long range -4 up to close range with slow, Ace and height +3 (AoA XIV).
 ORIGINAL_MODIFIERS = tuple(range(-4, 4))
 
 
@@ -35,7 +35,7 @@ class StatTable:
 
 
 def powerhouse_table(charts: Sequence[FiringChart]) -> StatTable | None:
-    """Return E[damage] and P(jam) for every ammo choice, range and slow modifier (Powerhouse Advanced Game)."""
+    """Return E[damage] and P(jam) for every ammo choice, range and slow modifier (AoA Powerhouse Advanced Game)."""
     by_range = {c.variant: c for c in charts if c.chart_type == "firing"}
     ranges = [r for r in POWERHOUSE_RANGES if r in by_range]
     if not ranges:
@@ -60,7 +60,7 @@ def powerhouse_table(charts: Sequence[FiringChart]) -> StatTable | None:
 
 
 def original_tables(charts: Sequence[FiringChart], *, advanced: bool = False) -> list[StatTable]:
-    """Return one table per gun type: E[damage], P(J), P(C) by ammo and net die modifier (XIV, XIX, XLII)."""
+    """Return one table per gun type: E[damage], P(J), P(C) by ammo and net die modifier (AoA XIV, XIX, XLII)."""
     by_gun = {c.variant: c for c in charts if c.chart_type == "gun"}
     tables = []
     for gun in GUN_ORDER:

@@ -9,7 +9,7 @@ count 60-degree steps clockwise (to the right) from the nose, 0..5.
 
 A move is a displacement in the mover's own frame followed by a heading
 change; the two planes' moves act on different planes, so they commute
-exactly and both books always agree on the end page (original rules I, III).
+exactly and both books always agree on the end page (AoA I, III).
 """
 
 from __future__ import annotations
@@ -147,7 +147,7 @@ VIEWS = ("windscreen", "forward-wing", "wingtip", "tail-side", "tail")
 
 
 def view_of(bearing_deg: float) -> str:
-    """Name the cockpit view that looks along `bearing_deg` (Beginner's Guide to Flying, View).
+    """Name the cockpit view that looks along `bearing_deg` (AoA Beginner's Guide to Flying, View).
 
     Sectors are centred on the views' printed offsets 0, 60, 90, 120 and 180
     degrees, split half-way; a bearing exactly on a split (30 or 150 degrees)
@@ -174,7 +174,7 @@ def aspect_deg(situation: Situation) -> float:
 
 
 def facing_of(aspect: float) -> str:
-    """Name the enemy's facing from its aspect angle (Powerhouse 'Facing'; original: Rear/Side/Front).
+    """Name the enemy's facing from its aspect angle (AoA Powerhouse 'Facing'; original: Rear/Side/Front).
 
     Rear (away) within 30 degrees, rear side to 75, full side to 105, front side
     to 150, front (toward) beyond; right when he flies to your right as you see him.
@@ -195,7 +195,7 @@ def facing_of(aspect: float) -> str:
 
 @dataclass(frozen=True)
 class TailingRule:
-    """When a plane tails the other (Beginner's Guide, Special Circumstances – Tailing and Shots).
+    """When a plane tails the other (AoA Beginner's Guide, Special Circumstances – Tailing and Shots).
 
     You tail him when he is within `bearing_max_deg` of your nose (windscreen or
     forward wing views) and his tail is toward you (aspect within `aspect_max_deg`).
@@ -215,7 +215,7 @@ class TailingRule:
 
 @dataclass(frozen=True)
 class FiringRule:
-    """When a plane's guns bear (Beginner's Guide: the enemy in the windscreen; Standard Game: damage by range)."""
+    """When a plane's guns bear (AoA Beginner's Guide: the enemy in the windscreen; Standard Game: damage by range)."""
 
     arc_deg: float  # half-angle either side of the nose, inclusive
     max_distance_hexes: int

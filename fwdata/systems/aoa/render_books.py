@@ -156,7 +156,7 @@ def draw_header(page: Page, box: Rect, book: DogfightBook, record: BookPage) -> 
 
 
 def draw_insignia(page: Page, x: float, y: float, radius: float, side: str) -> None:
-    """Allied: an RAF roundel; German: an Iron Cross (Part A, The Dogfighting Book: the book icon)."""
+    """Allied: an RAF roundel; German: an Iron Cross (AoA Part A, The Dogfighting Book: the book icon)."""
     if side == "allied":
         page.circle(x, y, radius, fill_gray=0.15)
         page.circle(x, y, radius * 0.66, fill_gray=1.0)
@@ -257,7 +257,7 @@ def draw_chart(page: Page, box: Rect, record: BookPage) -> None:
 
 
 def draw_lost_page(page: Page, box: Rect) -> None:
-    """Page 223: clouds, no chart (Part A, Page 223 and Lost!; original VI)."""
+    """Page 223: clouds, no chart (AoA Part A, Page 223 and Lost!; AoA VI)."""
     cloud_y = box.y + box.height * 0.62
     for dx, dy, r in ((-60, 0, 40), (-10, 18, 50), (45, 5, 42), (90, -8, 30), (-100, -10, 28)):
         page.circle(box.x + box.width / 2 + dx, cloud_y + dy, r, fill_gray=0.9, width=0.3)
@@ -269,7 +269,7 @@ def draw_lost_page(page: Page, box: Rect) -> None:
 
 
 def draw_instructions(page: Page, frame: Rect, book: DogfightBook, design: BookDesign) -> None:
-    """The booklet's first half-page: how to fly a turn with this book (Standard Game, in fwdata's words)."""
+    """The booklet's first half-page: how to fly a turn with this book (AoA Standard Game, in fwdata's words)."""
     head, rest = frame.take_top(50)
     page.fit_text(Rect(head.x, head.y + 22, head.width, 28), f"{book.depicts}", 20, bold=True)
     page.fit_text(Rect(head.x, head.y, head.width, 20),

@@ -2,7 +2,7 @@
 
 Pure functions on plain values; every probability is an exact Fraction got by
 enumerating the dice (no sampling). Rule references: Powerhouse sections by name
-("Advanced Game, Firing"), original rules by Roman number (XIV, XIX, ...), all in
+("Advanced Game, Firing"), original rules by Roman number (AoA XIV, XIX, ...), all in
 `004_df49c58b6e4b4043.txt`.
 """
 
@@ -18,26 +18,26 @@ CELL_PATTERN = re.compile(r"^(?P<damage>[0-9]+)(?P<marks>J|C|JC)?$")
 DIE_FACES = (1, 2, 3, 4, 5, 6)
 
 RANGES = ("short", "medium", "long")
-# Powerhouse Standard Game, Firing: damage printed on a Firing page.
+# AoA Powerhouse Standard Game, Firing: damage printed on a Firing page.
 STANDARD_DAMAGE = {"short": 4, "medium": 2, "long": 1}
-# Original rules IV (basic damage) and VIII (an Ace's basic damage); 'close' is the original's short.
+# AoA IV (basic damage) and VIII (an Ace's basic damage); 'close' is the original's short.
 BASIC_DAMAGE = {"short": Fraction(2), "medium": Fraction(1), "long": Fraction(1, 2)}
 BASIC_ACE_DAMAGE = {"short": Fraction(3), "medium": Fraction(2), "long": Fraction(1)}
-# XIV and the Gun Chart notes: range modifiers to the die.
+# AoA XIV and the Gun Chart notes: range modifiers to the die.
 RANGE_MODIFIER = {"short": 0, "medium": -2, "long": -4}
-# XIV / Gun Chart "Altitude Effects": altitude difference bands, feet.
+# AoA XIV / Gun Chart "Altitude Effects": altitude difference bands, feet.
 ALTITUDE_RANGE_BANDS_FT = (("short", 0, 175), ("medium", 200, 375), ("long", 400, 675))
 NO_SHOT_ABOVE_FT = 675
-# XVI (original) and Powerhouse Advanced Game, Firing: ammo that needs straight flight.
+# AoA XVI (original) and Powerhouse Advanced Game, Firing: ammo that needs straight flight.
 BLAST_AMMO = 5
 BLAZE_AMMO = 6
-# XLII: after a jam in the advanced game, a 6 on one die breaks the guns for good.
+# AoA XLII: after a jam in the advanced game, a 6 on one die breaks the guns for good.
 GUN_BREAK_FACES = (6,)
 
 
 @dataclass(frozen=True)
 class ChartCell:
-    """One firing or gun chart cell: damage, J (jam) and C (choice/critical) marks (XIX, XXI, XXII)."""
+    """One firing or gun chart cell: damage, J (jam) and C (choice/critical) marks (AoA XIX, XXI, XXII)."""
 
     damage: int
     jam: bool = False
@@ -55,7 +55,7 @@ MISS = ChartCell(0)
 def parse_cell(value: int | str) -> ChartCell:
     """Parse a printed chart cell (`3`, `2J`, `4C`, `6JC`); raise ValueError on anything else.
 
-    Grammar `^[0-9]+(J|C|JC)?$` (Gun Chart legend: J = jam, C = choice/critical).
+    Grammar `^[0-9]+(J|C|JC)?$` (AoA Gun Chart legend: J = jam, C = choice/critical).
     """
     if isinstance(value, bool):
         raise ValueError(f"not a chart cell: {value!r}")
@@ -76,8 +76,8 @@ class ShotStatistics:
 
     `expected_damage` is in damage points; the probabilities are of the chart
     showing J, showing C, or the shot missing (modified roll below the chart,
-    XIV Ed Note). `break_probability` is the chance the guns break for good
-    (XLII: a jam, then a 6) and is 0 where that rule does not apply.
+    AoA XIV Ed Note). `break_probability` is the chance the guns break for good
+    (AoA XLII: a jam, then a 6) and is 0 where that rule does not apply.
     """
 
     expected_damage: Fraction
@@ -109,7 +109,7 @@ def _statistics(cells: Iterable[ChartCell | None], *, advanced_jams: bool = Fals
 def powerhouse_column(die: int, opponent_slow: bool) -> int:
     """Return the Powerhouse firing chart column for a die face: the face, +1 if the opponent flew slow.
 
-    Powerhouse Advanced Game, Firing ("Die Roll Modifier"). Columns run 1..7.
+    AoA Powerhouse Advanced Game, Firing ("Die Roll Modifier"). Columns run 1..7.
     """
     if die not in DIE_FACES:
         raise ValueError(f"a die shows 1..6, not {die}")
@@ -119,7 +119,7 @@ def powerhouse_column(die: int, opponent_slow: bool) -> int:
 def powerhouse_lookup(row: Mapping[int, ChartCell], die: int, opponent_slow: bool = False) -> ChartCell:
     """Return the cell hit by one die face on a Powerhouse firing chart row (columns keyed 1..7).
 
-    Powerhouse Advanced Game, Firing: "Sean squeezes a burst of 3 ammo, and rolls a 4"
+    AoA Powerhouse Advanced Game, Firing: "Sean squeezes a burst of 3 ammo, and rolls a 4"
     reads Medium row 3, column 4.
     """
     return row[powerhouse_column(die, opponent_slow)]
@@ -128,7 +128,7 @@ def powerhouse_lookup(row: Mapping[int, ChartCell], die: int, opponent_slow: boo
 def powerhouse_shot(row: Mapping[int, ChartCell], opponent_slow: bool = False) -> ShotStatistics:
     """Return exact statistics of one Powerhouse Advanced Game shot from one ammo row (columns 1..7).
 
-    Powerhouse Advanced Game, Firing: roll one die, +1 if the opponent flew a slow
+    AoA Powerhouse Advanced Game, Firing: roll one die, +1 if the opponent flew a slow
     maneuver; J jams the guns (two Forward turns to clear). No miss is possible.
     """
     return _statistics(powerhouse_lookup(row, die, opponent_slow) for die in DIE_FACES)
@@ -137,7 +137,7 @@ def powerhouse_shot(row: Mapping[int, ChartCell], opponent_slow: bool = False) -
 def original_column(die: int, modifier: int) -> int | None:
     """Return the Gun Chart column (0..7) for a die face and net modifier, or None for a miss.
 
-    XIV Ed Note: a modified roll below 0 is a miss; above 7 it reads column 7.
+    AoA XIV Ed Note: a modified roll below 0 is a miss; above 7 it reads column 7.
     """
     if die not in DIE_FACES:
         raise ValueError(f"a die shows 1..6, not {die}")
@@ -148,7 +148,7 @@ def original_column(die: int, modifier: int) -> int | None:
 
 
 def original_lookup(row: Mapping[int, ChartCell], die: int, modifier: int) -> ChartCell | None:
-    """Return the Gun Chart cell for one die face (None = miss); `row` is keyed by columns 0..7 (XIX)."""
+    """Return the Gun Chart cell for one die face (None = miss); `row` is keyed by columns 0..7 (AoA XIX)."""
     column = original_column(die, modifier)
     return None if column is None else row[column]
 
@@ -156,8 +156,8 @@ def original_lookup(row: Mapping[int, ChartCell], die: int, modifier: int) -> Ch
 def original_shot(row: Mapping[int, ChartCell], modifier: int, *, advanced: bool = False) -> ShotStatistics:
     """Return exact statistics of one original-rules shot from one Gun Chart row (columns 0..7).
 
-    XIX (read the chart), XIV Ed Note (below 0 misses, above 7 reads 7); with
-    `advanced`, XLII's gun-breaking roll after a jam is included.
+    AoA XIX (read the chart), AoA XIV Ed Note (below 0 misses, above 7 reads 7); with
+    `advanced`, AoA XLII's gun-breaking roll after a jam is included.
     """
     return _statistics((original_lookup(row, die, modifier) for die in DIE_FACES), advanced_jams=advanced)
 
@@ -165,7 +165,7 @@ def original_shot(row: Mapping[int, ChartCell], modifier: int, *, advanced: bool
 def range_from_altitude(difference_ft: int) -> str | None:
     """Return the range band an altitude difference alone gives, or None when no shot is possible.
 
-    XIV and the Gun Chart's "Altitude Effects": 0-175 ft close (short), 200-375 ft
+    AoA XIV and the Gun Chart's "Altitude Effects": 0-175 ft close (short), 200-375 ft
     medium, 400-675 ft long, 700 ft and more no shot. Altitudes move in 25 ft
     steps, so the gaps (176-199 ft, ...) are read as the next band up.
     """
@@ -179,7 +179,7 @@ def range_from_altitude(difference_ft: int) -> str | None:
 
 
 def effective_range(picture_range: str, altitude_difference_ft: int) -> str | None:
-    """Return the longer of the picture's range and the altitude range, or None for no shot (XIV)."""
+    """Return the longer of the picture's range and the altitude range, or None for no shot (AoA XIV)."""
     if picture_range not in RANGES:
         raise ValueError(f"range must be one of {RANGES}, not {picture_range!r}")
     altitude_range = range_from_altitude(altitude_difference_ft)
@@ -192,8 +192,8 @@ def original_modifier(shot_range: str, *, game: str = "intermediate", slow_targe
                       ace: bool = False, height_ft: int = 0, extra: int = 0) -> int:
     """Return the net die modifier of an original-rules shot.
 
-    Intermediate (XIII slow +1, XXVII Ace +1, XIV height: more than 100 ft above
-    +1, range 0/-2/-4). Advanced (XXXVI): only Ace and range count. `extra` adds
+    Intermediate (AoA XIII slow +1, AoA XXVII Ace +1, AoA XIV height: more than 100 ft above
+    +1, range 0/-2/-4). Advanced (AoA XXXVI): only Ace and range count. `extra` adds
     campaign modifiers (famous aces, Motor 'Smoke' -1).
     """
     if game not in ("intermediate", "advanced"):
@@ -207,9 +207,9 @@ def original_modifier(shot_range: str, *, game: str = "intermediate", slow_targe
 def may_fire_ammo(ammo: int, *, straight_now: bool, straight_last: bool, ammo_left: int | None = None) -> bool:
     """Tell whether a shot of `ammo` points is allowed.
 
-    XVI / Powerhouse Advanced Game, Firing: 5 (Blast) needs a straight forward
+    AoA XVI / Powerhouse Advanced Game, Firing: 5 (Blast) needs a straight forward
     plotted now (Powerhouse: next turn); 6 (Blaze) needs one last turn as well.
-    XVII: never more than the ammo left. Shots are 1..6 points.
+    AoA XVII: never more than the ammo left. Shots are 1..6 points.
     """
     if not 1 <= ammo <= 6:
         return False
@@ -223,8 +223,8 @@ def may_fire_ammo(ammo: int, *, straight_now: bool, straight_last: bool, ammo_le
 def jam_clear_turns(ammo: int, *, rules: str = "original") -> int:
     """Return the straight-forward turns needed to clear a jam.
 
-    Original XXII: as many straights as the ammo of the jamming shot.
-    Powerhouse Advanced Game, Firing: always two Forward turns.
+    AoA XXII: as many straights as the ammo of the jamming shot.
+    AoA Powerhouse Advanced Game, Firing: always two Forward turns.
     """
     if rules == "powerhouse":
         return 2
@@ -234,7 +234,7 @@ def jam_clear_turns(ammo: int, *, rules: str = "original") -> int:
 
 
 def intermediate_allocation(damage: int, shot: str) -> dict[str, int]:
-    """Split damage over FRONT/SIDE/TAIL (XX).
+    """Split damage over FRONT/SIDE/TAIL (AoA XX).
 
     `shot` is head-on (all FRONT), tail (all TAIL), front-side or tail-side
     (half, rounded down, to SIDE and the rest to FRONT or TAIL).
@@ -252,16 +252,16 @@ def intermediate_allocation(damage: int, shot: str) -> dict[str, int]:
 
 
 def intermediate_side_capacity(wing: int, fuselage: int) -> int:
-    """Return SIDE capacity from Wing and Fuselage: their average, halves rounded up (XXIV).
+    """Return SIDE capacity from Wing and Fuselage: their average, halves rounded up (AoA XXIV).
 
-    XXIV says only "the average"; every Plane Stats column agrees with rounding
+    AoA XXIV says only "the average"; every Plane Stats column agrees with rounding
     half up (Albatros DIII 8 and 11 -> 10; Albatros DVa 9 and 12 -> 11).
     """
     return math.ceil(Fraction(wing + fuselage, 2))
 
 
 def advanced_allocation(hits: int, areas: Sequence[str], has_empty: bool) -> tuple[dict[str, int], int, int]:
-    """Allocate hits over the areas of the final point of aim (XXXIX).
+    """Allocate hits over the areas of the final point of aim (AoA XXXIX).
 
     Returns (even split per area, hits wasted on empty space, odd hits the
     attacker places). The first hit goes to 'Empty' when the picture has empty
@@ -287,7 +287,7 @@ def two_dice_distribution() -> dict[int, Fraction]:
 
 
 def location_probabilities(locations: Sequence[str], rolls: Sequence[int]) -> dict[str, Fraction]:
-    """Return P(area) for a 2d6 location row (Archie Hit Location, XLVI), columns keyed by `rolls`."""
+    """Return P(area) for a 2d6 location row (Archie Hit Location, AoA XLVI), columns keyed by `rolls`."""
     dist = two_dice_distribution()
     result: dict[str, Fraction] = {}
     for roll, area in zip(rolls, locations, strict=True):
@@ -296,7 +296,7 @@ def location_probabilities(locations: Sequence[str], rolls: Sequence[int]) -> di
 
 
 def expected_2d6(cells: Sequence[ChartCell], rolls: Sequence[int]) -> ShotStatistics:
-    """Return exact statistics of a 2d6 damage row (Archie Chart, XLVI)."""
+    """Return exact statistics of a 2d6 damage row (Archie Chart, AoA XLVI)."""
     dist = two_dice_distribution()
     expected = sum((dist[r] * c.damage for r, c in zip(rolls, cells, strict=True)), Fraction(0))
     crit = sum((dist[r] for r, c in zip(rolls, cells, strict=True) if c.critical), Fraction(0))
@@ -304,18 +304,18 @@ def expected_2d6(cells: Sequence[ChartCell], rolls: Sequence[int]) -> ShotStatis
 
 
 def fuel_turns(full_tank_turns: int, fraction: Fraction) -> int:
-    """Return the turns of fuel for a part-filled tank, rounded up (XLVI, Starting the Campaign Game).
+    """Return the turns of fuel for a part-filled tank, rounded up (AoA XLVI, Starting the Campaign Game).
 
-    XLVI: "a DRVII with 1/4 tank would have 23 turns" (90 x 1/4 = 22.5 -> 23).
+    AoA XLVI: "a DRVII with 1/4 tank would have 23 turns" (90 x 1/4 = 22.5 -> 23).
     """
     return math.ceil(full_tank_turns * fraction)
 
 
 def lewis_ammo_total(drum_ammo: int, drums: int, *, reading: str = "drums-total") -> int:
-    """Return a Lewis gun's total ammo under one reading of XVIII's '20/8(3)'.
+    """Return a Lewis gun's total ammo under one reading of AoA XVIII's '20/8(3)'.
 
     'drums-total': the drums are all there is (3 x 8 = 24); 'reloads': 8 loaded
-    plus one reload per drum (8 + 3 x 8 = 32). XVIII does not settle which.
+    plus one reload per drum (8 + 3 x 8 = 32). AoA XVIII does not settle which.
     """
     if reading == "drums-total":
         return drum_ammo * drums
@@ -324,7 +324,7 @@ def lewis_ammo_total(drum_ammo: int, drums: int, *, reading: str = "drums-total"
     raise ValueError(f"unknown reading {reading!r}")
 
 
-LOST_PAGE = 223  # Part A "Page 223"; original VI
+LOST_PAGE = 223  # Part A "Page 223"; AoA VI
 
 
 @dataclass(frozen=True)
@@ -346,12 +346,12 @@ class TurnResult:
 
 def resolve_turn(next_a: Callable[[int, str], int | None], next_b: Callable[[int, str], int | None], page: int,
                  maneuver_a: str, maneuver_b: str) -> TurnResult:
-    """Fly one turn with two books from a shared end page (I steps 1-5; Powerhouse Reveal Maneuver, Page 223).
+    """Fly one turn with two books from a shared end page (AoA I steps 1-5; Powerhouse Reveal Maneuver, Page 223).
 
     Each pilot calls the page under his maneuver in his own book; each opens his
     book at the other's call and reads his own maneuver there. A call of 223
     sends that reader to the other's end page; both calls 223, or an end page
-    of 223, means the planes are lost (VI, Powerhouse 'Lost!').
+    of 223, means the planes are lost (AoA VI, Powerhouse 'Lost!').
     `next_x(page, code)` returns the page under a maneuver, None if the book has none.
     """
     call_a, call_b = next_a(page, maneuver_a), next_b(page, maneuver_b)

@@ -21,11 +21,9 @@ from fwdata.systems.aoa.duel import (
     firing_charts,
     legal_maneuvers,
     maneuver_infos,
-    mean_interval,
     play_game,
-    run_duels,
-    wilson,
 )
+from fwdata.systems.aoa.duel_report import mean_interval, run_duels, wilson
 from fwdata.systems.aoa.model import FiringChart
 
 sys.path.insert(0, str(Path(__file__).parent))

@@ -1,19 +1,15 @@
-"""Ace of Aces models: typed, immutable values built from schema-valid plane, maneuvers, chart and book documents."""
+"""Ace of Aces chart models: firing and gun charts, criticals, damage allocation, archie, campaign tables, map."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
 from fwdata.sources.document import SourceDocument
 from fwdata.systems.aoa.rules import ChartCell, parse_cell
-
-MANEUVER_CODES = tuple(chr(c) for c in range(ord("A"), ord("Z") + 1))
-LAST_PAGE = 223  # Part A "The Dogfighting Book": pages 1..223; 223 is the lost page (VI).
-START_PAGE = 170  # Standard Game set-up; original I.
 
 
 def _cell(value: Any) -> ChartCell | None:
@@ -22,151 +18,6 @@ def _cell(value: Any) -> ChartCell | None:
         return parse_cell(value)
     except (ValueError, TypeError):
         return None
-
-
-# ---------------------------------------------------------------- plane
-
-
-@dataclass(frozen=True)
-class Gun:
-    """One gun or gun set (Plane Stats 'Gun' and 'Ammo'; XVIII for the Lewis)."""
-
-    type: str
-    ammo: int
-    lewis: bool = False
-    drums: int | None = None
-
-
-@dataclass(frozen=True)
-class Plane:
-    """A Plane Stats column (Chart Book): altitudes in ft, speeds as FAST maneuvers in a row."""
-
-    id: str
-    name: str
-    aliases: tuple[str, ...]
-    side: str
-    nation: str
-    climb_ft: int
-    zoom_ft: int
-    zoom_speed: int
-    dive_ft: int
-    power_dive_min_ft: int
-    power_dive_max_ft: int
-    power_dive_speed: int | None
-    speed_low: int
-    speed_high: int
-    ceiling_ft: int
-    front_hp: int
-    side_hp: int
-    tail_hp: int
-    wing_hp: int
-    advanced_tail_hp: int
-    motor_hp: int
-    fuselage_hp: int
-    guns: tuple[Gun, ...]
-    fuel_turns: int
-    service_printed: str | None
-    service_from: str | None
-    service_until: str | None
-    printed: Mapping[str, str] = field(default_factory=dict)
-
-    @property
-    def main_gun(self) -> Gun:
-        """The regular gun (the first non-Lewis gun, else the first gun)."""
-        return next((gun for gun in self.guns if not gun.lewis), self.guns[0])
-
-
-def build_plane(document: SourceDocument) -> Plane:
-    """Build a Plane from a schema-valid `plane` document."""
-    d = document.data
-    hp = d["hit_points"]
-    service = d.get("service") or {}
-    return Plane(
-        id=d["id"], name=d["name"], aliases=tuple(d.get("aliases", ())), side=d["side"], nation=d["nation"],
-        climb_ft=d["climb_ft"], zoom_ft=d["zoom_ft"], zoom_speed=d["zoom_speed"], dive_ft=d["dive_ft"],
-        power_dive_min_ft=d["power_dive_ft"]["min"], power_dive_max_ft=d["power_dive_ft"]["max"],
-        power_dive_speed=d["power_dive_speed"], speed_low=d["speed"]["low"], speed_high=d["speed"]["high"],
-        ceiling_ft=d["ceiling_ft"],
-        front_hp=hp["intermediate"]["front"], side_hp=hp["intermediate"]["side"], tail_hp=hp["intermediate"]["tail"],
-        wing_hp=hp["advanced"]["wing"], advanced_tail_hp=hp["advanced"]["tail"], motor_hp=hp["advanced"]["motor"],
-        fuselage_hp=hp["advanced"]["fuselage"],
-        guns=tuple(Gun(g["type"], g["ammo"], bool(g.get("lewis", False)), g.get("drums")) for g in d["guns"]),
-        fuel_turns=d["fuel_turns"], service_printed=service.get("printed"), service_from=service.get("from"),
-        service_until=service.get("until"), printed=MappingProxyType(dict(d.get("printed", {}))),
-    )
-
-
-# ---------------------------------------------------------------- maneuvers
-
-
-@dataclass(frozen=True)
-class Maneuver:
-    """One maneuver code; tri-state marks are None where the text does not settle them."""
-
-    code: str
-    speed: str
-    direction: str
-    label: str
-    sample_page: int
-    clicks: int
-    stall_bar_powerhouse: bool | None
-    stall_bar_original: bool | None
-    difficult_powerhouse: bool | None
-    difficult_original: bool | None
-    straight_forward: bool
-    flags: tuple[str, ...]
-    index: int
-
-    @property
-    def name(self) -> str:
-        """The label's maneuver name in brackets ('' for an unnamed code)."""
-        if "(" in self.label:
-            return self.label[self.label.index("(") + 1:].rstrip(")").strip()
-        return ""
-
-
-@dataclass(frozen=True)
-class Inconsistency:
-    """A flagged inconsistency of the printed maneuver chart."""
-
-    id: str
-    rule: str
-    text: str
-    index: int
-
-
-@dataclass(frozen=True)
-class ManeuverChart:
-    """The maneuver codes of the Powerhouse chart with the original rules' data (see tables/aoa/maneuver-chart.yaml)."""
-
-    id: str
-    name: str
-    maneuvers: tuple[Maneuver, ...]
-    squares_per_turn: Mapping[str, int]
-    inconsistencies: tuple[Inconsistency, ...]
-
-    def by_code(self, code: str) -> Maneuver | None:
-        """Return the maneuver with this code, or None."""
-        return next((m for m in self.maneuvers if m.code == code), None)
-
-
-def build_maneuvers(document: SourceDocument) -> ManeuverChart:
-    """Build a ManeuverChart from a schema-valid `maneuvers` document."""
-    d = document.data
-    maneuvers = tuple(
-        Maneuver(code=m["code"], speed=m["speed"], direction=m["direction"], label=m["label"],
-                 sample_page=m["sample_page"], clicks=m["clicks"],
-                 stall_bar_powerhouse=m["stall_bar"]["powerhouse"], stall_bar_original=m["stall_bar"]["original"],
-                 difficult_powerhouse=m["difficult"]["powerhouse"], difficult_original=m["difficult"]["original"],
-                 straight_forward=bool(m.get("straight_forward", False)), flags=tuple(m.get("flags", ())), index=i)
-        for i, m in enumerate(d["maneuvers"]))
-    flags = tuple(Inconsistency(f["id"], f["rule"], f["text"], i) for i, f in enumerate(d.get("inconsistencies", ())))
-    return ManeuverChart(id=d["id"], name=d["name"], maneuvers=maneuvers,
-                         squares_per_turn=MappingProxyType(dict(d.get("squares_per_turn", {}))),
-                         inconsistencies=flags)
-
-
-# ---------------------------------------------------------------- charts
 
 
 @dataclass(frozen=True)
@@ -224,7 +75,7 @@ class CriticalResult:
 
 @dataclass(frozen=True)
 class CriticalChart:
-    """A critical hit chart for one area (2d6, XLI)."""
+    """A critical hit chart for one area (2d6, AoA XLI)."""
 
     id: str
     name: str
@@ -259,7 +110,7 @@ class DacLegend:
 
 @dataclass(frozen=True)
 class DacGrid:
-    """One Damage Allocation Chart grid and its defender-maneuver lookup (XXXVIII)."""
+    """One Damage Allocation Chart grid and its defender-maneuver lookup (AoA XXXVIII)."""
 
     id: str
     name: str
@@ -286,7 +137,7 @@ class ArchieBand:
 
 @dataclass(frozen=True)
 class ArchieChart:
-    """The Archie Chart (XLVI): damage by band and 2d6, then location by 2d6."""
+    """The Archie Chart (AoA XLVI): damage by band and 2d6, then location by 2d6."""
 
     id: str
     name: str
@@ -347,7 +198,7 @@ class RollMatrix:
 
 @dataclass(frozen=True)
 class BattlefieldMap:
-    """The campaign map: squares west to east with their features (XLVI)."""
+    """The campaign map: squares west to east with their features (AoA XLVI)."""
 
     id: str
     name: str
@@ -411,73 +262,3 @@ def build_chart(document: SourceDocument) -> Chart:
                               d.get("off_map_after"))
     raise ValueError(f"unknown chart_type {kind!r}")  # the schema admits no other value
 
-
-# ---------------------------------------------------------------- books
-
-
-@dataclass(frozen=True)
-class BookPage:
-    """One page of a dogfighting book (Part A 'The Dogfighting Book'; Beginner's Guide)."""
-
-    page: int
-    index: int
-    range: str | None
-    view: str | None
-    facing: str | None
-    enemy_visible: bool
-    tag: str | None
-    firing: bool
-    shot: bool
-    damage: int | None
-    next: Mapping[str, int] | None  # code -> page; the source lists the 26 pages in code order A..Z
-
-
-@dataclass(frozen=True)
-class DogfightBook:
-    """A dogfighting book: page records and the page x maneuver -> page table.
-
-    `page(n)` returns the first record for page n. Invariants (every page once,
-    references in 1..223, page 223 rules, agreement with the opponent's book) are
-    checked by checks.py, not assumed here.
-    """
-
-    id: str
-    name: str
-    side: str
-    depicts: str
-    opponent: str | None
-    start_pages: tuple[int, ...]
-    pages: tuple[BookPage, ...]
-    _by_number: Mapping[int, BookPage] = field(repr=False, compare=False, default_factory=dict)
-
-    def page(self, number: int) -> BookPage | None:
-        """Return the record of page `number`, or None."""
-        return self._by_number.get(number)
-
-    def next_page(self, page: int, code: str) -> int | None:
-        """Return the page under maneuver `code` on `page`, or None where the book has none."""
-        record = self._by_number.get(page)
-        if record is None or record.next is None:
-            return None
-        return record.next.get(code)
-
-
-def build_book(document: SourceDocument) -> DogfightBook:
-    """Build a DogfightBook from a schema-valid `book` document."""
-    d = document.data
-    pages = []
-    for i, p in enumerate(d["pages"]):
-        nxt = p.get("next")
-        if nxt is not None:
-            nxt = dict(zip(MANEUVER_CODES, nxt, strict=False))
-        pages.append(BookPage(
-            page=p["page"], index=i, range=p.get("range"), view=p.get("view"), facing=p.get("facing"),
-            enemy_visible=bool(p.get("enemy_visible", p["page"] != LAST_PAGE)), tag=p.get("tag"),
-            firing=bool(p.get("firing", False)), shot=bool(p.get("shot", False)), damage=p.get("damage"),
-            next=MappingProxyType(dict(nxt)) if nxt is not None else None))
-    by_number: dict[int, BookPage] = {}
-    for record in pages:
-        by_number.setdefault(record.page, record)
-    return DogfightBook(id=d["id"], name=d["name"], side=d["side"], depicts=d["depicts"], opponent=d.get("opponent"),
-                        start_pages=tuple(d.get("start_pages", (START_PAGE,))), pages=tuple(pages),
-                        _by_number=MappingProxyType(by_number))

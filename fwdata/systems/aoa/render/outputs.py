@@ -1,0 +1,63 @@
+"""Ace of Aces outputs: which files a build writes, from which entries, and their renderers.
+
+Outputs, relative to the build folder:
+  aoa/plane/<id>.pdf          one poker card (2.5 x 3.5 in) per plane, page = trim
+  aoa/plane.pdf               every card imposed at true size with crop marks (9-up on Letter or A4)
+  aoa/pilots-log/blank.pdf    a blank Pilot's Log
+  aoa/pilots-log/<id>.pdf     a Pilot's Log with one plane's statistics filled in
+  aoa/chart.pdf               the chart book: maneuvers, firing and gun charts, firing statistics,
+                              critical hit charts, damage allocation charts, archie
+  aoa/campaign-setup.pdf      the campaign set-up sheet (AoA XLVI tables, map, fuel turns per plane)
+  aoa/book/<id>.pdf           a generated dogfighting book as a booklet (render_books.py)
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from fwdata.game_system import Catalog, PlannedOutput, RenderResult, render_planned
+from fwdata.options import BuildOptions
+from fwdata.render.layout import CARD_SIZES, PAPER_SIZES
+from fwdata.systems.aoa.model import ArchieChart, BattlefieldMap, RollMatrix, RollTable
+from fwdata.systems.aoa.render.campaign import render_campaign_sheet
+from fwdata.systems.aoa.render.cards import render_card_sheet, render_pilots_log, render_plane_card
+from fwdata.systems.aoa.render.charts import render_chart_book
+from fwdata.systems.aoa.render_books import plan_book_outputs
+
+SYSTEM = "aoa"
+
+
+def render_outputs(catalog: Catalog, options: BuildOptions) -> RenderResult:
+    """Render every Ace of Aces output (see the module docstring for the paths)."""
+    return render_planned(plan_outputs(catalog, options))
+
+
+def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]:
+    """List every Ace of Aces output unrendered, with the entries each is drawn from (in render order).
+
+    The chart book, the campaign sheet and the books count as drawn from all of Ace of Aces.
+    """
+    paper = PAPER_SIZES[options.paper]
+    planes = catalog.entries(SYSTEM, "plane")
+    plane_keys = tuple((SYSTEM, "plane", doc_id) for doc_id in catalog.ids(SYSTEM, "plane"))
+    card = CARD_SIZES["poker"]
+    plans = [PlannedOutput(f"aoa/plane/{entry.model.id}.pdf", (key,), partial(render_plane_card, entry, card))
+             for key, entry in zip(plane_keys, planes, strict=True)]
+    if planes:
+        plans.append(PlannedOutput("aoa/plane.pdf", plane_keys, lambda: render_card_sheet(planes, card, paper)))
+    charts = catalog.entries(SYSTEM, "chart")
+    maneuvers = catalog.entries(SYSTEM, "maneuvers")
+    if planes or charts or maneuvers or catalog.entries(SYSTEM, "book"):  # only for a pack with Ace of Aces data
+        plans.append(PlannedOutput("aoa/pilots-log/blank.pdf", (), lambda: render_pilots_log(None, paper)))
+    plans += [PlannedOutput(f"aoa/pilots-log/{entry.model.id}.pdf", (key,),
+                            partial(render_pilots_log, entry, paper))
+              for key, entry in zip(plane_keys, planes, strict=True)]
+    if charts or maneuvers:
+        plans.append(PlannedOutput("aoa/chart.pdf", None, lambda: render_chart_book(charts, maneuvers, paper)))
+    if any(isinstance(e.model, (RollTable, RollMatrix, BattlefieldMap, ArchieChart)) for e in charts):
+        plans.append(PlannedOutput("aoa/campaign-setup.pdf", None,
+                                   lambda: render_campaign_sheet(charts, planes, paper)))
+    plans += [PlannedOutput(f"aoa/book/{book_id}.pdf", None, render)
+              for book_id, render in plan_book_outputs(catalog, catalog.models(SYSTEM, "book-design"), options.paper)]
+    return plans
+
