@@ -12,7 +12,7 @@ from fwdata.render.pdf import PdfDocument
 from fwdata.systems.aoa import rules
 from fwdata.systems.aoa.model import ArchieChart, BattlefieldMap, RollMatrix, RollTable
 from fwdata.systems.aoa.render.charts import archie_block
-from fwdata.systems.aoa.render.pages import GAP_PT, finished, source_line, table_block
+from fwdata.systems.aoa.render.pages import GAP_PT, draw_each, finished, source_line, table_block
 
 CAMPAIGN_TABLES = ("duty-roster", "ground-position", "starting-altitude", "fuel", "starting-page")
 
@@ -35,12 +35,8 @@ def render_campaign_sheet(charts: Sequence[Entry], planes: Sequence[Entry], pape
             drawers[name](pager, by_table[name])
             if name == "fuel" and planes:
                 _fuel_turns_block(pager, by_table[name], planes)
-    for entry in charts:
-        if isinstance(entry.model, ArchieChart):
-            archie_block(pager, entry)
-    for entry in charts:
-        if isinstance(entry.model, BattlefieldMap):
-            _map_block(pager, entry)
+    draw_each(pager, charts, ArchieChart, archie_block)
+    draw_each(pager, charts, BattlefieldMap, _map_block)
     if pager.page is None:
         pager.new_page()
     return finished("aoa/campaign-setup.pdf", doc)

@@ -23,6 +23,7 @@ from fwdata.systems.aoa.render.pages import (
     ROW_PT,
     TEXT_PT,
     TITLE_PT,
+    draw_each,
     draw_title,
     finished,
     note_height,
@@ -54,19 +55,13 @@ def render_chart_book(charts: Sequence[Entry], maneuvers: Sequence[Entry], paper
     for area in CRITICAL_ORDER:
         if area in crit:
             _critical_block(pager, crit[area])
-    for entry in charts:
-        if isinstance(entry.model, SurvivalChart):
-            _survival_block(pager, entry)
-    for entry in charts:
-        if isinstance(entry.model, DacLegend):
-            _legend_block(pager, entry)
+    draw_each(pager, charts, SurvivalChart, _survival_block)
+    draw_each(pager, charts, DacLegend, _legend_block)
     grids = {e.model.view: e for e in charts if isinstance(e.model, DacGrid)}
     for view in DAC_ORDER:
         if view in grids:
             _dac_block(pager, grids[view])
-    for entry in charts:
-        if isinstance(entry.model, ArchieChart):
-            archie_block(pager, entry)
+    draw_each(pager, charts, ArchieChart, archie_block)
     if pager.page is None:
         pager.new_page()
     return finished("aoa/chart.pdf", doc)

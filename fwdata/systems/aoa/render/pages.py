@@ -1,12 +1,12 @@
-"""Page pieces shared by the Ace of Aces outputs: type sizes, finished results, titled table blocks."""
+"""Page pieces shared by the Ace of Aces outputs: type sizes, finished results, titled table blocks, block runs."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from fwdata.citations import printable_citation
 from fwdata.findings import Location
-from fwdata.game_system import Output, RenderResult
+from fwdata.game_system import Entry, Output, RenderResult
 from fwdata.render.flow import PageFlow
 from fwdata.render.layout import Rect
 from fwdata.render.pdf import Page, PdfDocument, wrap_words
@@ -21,6 +21,13 @@ GAP_PT = 12.0
 def finished(path: str, doc: PdfDocument) -> RenderResult:
     """Close `doc` into the output at `path`, with the findings drawing it raised."""
     return RenderResult(outputs=[Output(path, doc.finish())], findings=list(doc.findings))
+
+
+def draw_each(pager: PageFlow, entries: Sequence[Entry], kind: type, block: Callable[[PageFlow, Entry], None]) -> None:
+    """Draw with `block` every entry whose model is a `kind`, in the entries' order."""
+    for entry in entries:
+        if isinstance(entry.model, kind):
+            block(pager, entry)
 
 
 def wrapped_lines(text: str, width: float, size: float, bold: bool = False) -> int:

@@ -7,7 +7,7 @@ A rule that needs a value the rulebook lost asks for it as a `Fact` (raising
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from fwdata.systems.fl import rules
@@ -249,35 +249,17 @@ def flight_points(
     if broken:
         # FL 26.2.3.2.1: radar missiles it cannot use count as carrying none (FL 24.18).
         usable = flight.missiles is None or any(m.type not in RADAR_MISSILES for m in flight.missiles)
-        radar_factors = PointFactors(
-            base=base,
-            letter=letter,
+        radar_factors = replace(
+            factors,
             no_missiles=no_missiles or (not usable and can_carry_missiles(ctx, aircraft)),
-            no_external_gun=no_gun,
-            unused_cm_rating=unused_cm,
             # FL 26.2.3.2.4 reduces only for restrictions that impede the aircraft; the scenarios' restriction is on
             # radar-missile shots, which an aircraft with its radar out cannot take anyway (FL 24.18 reading).
             engagement_restriction=False,
             radar_malfunction=True,
-            loaded=flight.loaded,
-            sole_controller=sole_controller,
-            sole_new_missiles=sole_new,
         )
         malfunction = rules.aircraft_scenario_points(radar_factors)
     if flight.missiles_carried_by is not None and flight.missiles_carried_by < flight.count and carries != "none":
-        bare = rules.aircraft_scenario_points(
-            PointFactors(
-                base=base,
-                letter=letter,
-                no_missiles=can_carry_missiles(ctx, aircraft),
-                no_external_gun=no_gun,
-                unused_cm_rating=unused_cm,
-                engagement_restriction=flight.engagement_restriction,
-                loaded=flight.loaded,
-                sole_controller=sole_controller,
-                sole_new_missiles=sole_new,
-            )
-        )
+        bare = rules.aircraft_scenario_points(replace(factors, no_missiles=can_carry_missiles(ctx, aircraft)))
         total = flight.missiles_carried_by * each.value + (flight.count - flight.missiles_carried_by) * bare.value
         return FlightPoints(
             flight, aircraft.label, letter, base, each, bare, flight.count - flight.missiles_carried_by, total
