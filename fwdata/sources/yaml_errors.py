@@ -133,6 +133,8 @@ def _misplaced_key(stop: _Stop) -> tuple[str, Place] | None:
     content = [stop.line(line) for line in range(opened, number)
                if stop.line(line).strip() and not stop.line(line).lstrip().startswith("#")]
     above = sorted({_key_indent(text) for text in content} | {_indent(text) for text in content})
+    if not above:
+        return None  # nothing above to compare with: the general message
     shown = " or ".join(str(indent) for indent in above[:6])
     return (f"this line is indented {_spaces(_indent(here))}, which matches no key above it (keys and list items "
             f"from line {opened} on are indented {shown} spaces): indent it like the key it belongs with", (number, 1))
@@ -265,7 +267,7 @@ def _odd_blank_before(lines: TextLines, stopped: int, first: int) -> tuple[str, 
     Such a space indents nothing in YAML: it starts text, and the parser stops
     later (often a line later).
     """
-    for number in range(min(stopped, len(lines.lines)), min(first, stopped) - 1, -1):
+    for number in range(min(stopped, len(lines.lines)), max(1, min(first, stopped)) - 1, -1):
         line = lines.lines[number - 1]
         leading = _LEADING_BLANKS.match(line)
         odd = _ODD_BLANK.search(leading.group()) if leading else None

@@ -9,7 +9,7 @@ import warnings
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from fwdata.sources import load_source
@@ -206,6 +206,7 @@ YAMLISH = st.lists(FRAGMENTS, max_size=40).map("".join)
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(YAMLISH | st.text(max_size=200) | st.binary(max_size=200))
+@example(": ---\n\ufeff")  # a no-break space after a stop on line 1 was once looked for on line 0
 def test_no_input_raises_and_every_finding_lies_inside_the_file(tmp_path: Path, capsys, content: str | bytes) -> None:
     """Property: any content gives a document or findings, never an exception or output, always at a line it has."""
     document, findings = load_text(tmp_path, content.encode("utf-8", "surrogatepass") if isinstance(content, str)
