@@ -129,3 +129,11 @@ def test_every_system_registers_its_own_command_group() -> None:
     assert "registered_systems" in (PACKAGE / "cli.py").read_text(encoding="utf-8")
     assert not {"fw", "fl", "aoa"} & {node.id for node in ast.walk(ast.parse((PACKAGE / "cli.py").read_text()))
                                         if isinstance(node, ast.Name)}
+
+
+def test_every_module_names_its_job_and_stays_under_400_lines() -> None:
+    too_long = {name: count for name, path in MODULES.items()
+                if (count := len(path.read_text(encoding="utf-8").splitlines())) > 400}
+    undocumented = [name for name, path in MODULES.items()
+                    if not (ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or "").strip()]
+    assert (too_long, undocumented) == ({}, [])
