@@ -51,3 +51,61 @@ def simulate(toolbox: Toolbox, card: str, output_format: str, climb_model: str, 
         image = render_panels(report_panels(report), image_format or "png",
                               title=f"{report.card_name}: simulated performance")
         write_file(plot_path, image)
+
+
+@group.command("shot")
+@click.argument("attacker")
+@click.argument("target")
+@click.option("--range", "range_hexes", type=click.IntRange(0, 20), required=True, help="Gun range in hexes (QS 5.4).")
+@click.option("--deflection", type=click.Choice(["0", "30", "60", "90", "120", "150", "180"]), required=True,
+              help="Final deflection angle in degrees (OTR 9.3).")
+@report_format_option
+@click.option("--rules", "rulebook", type=click.Choice(["otr", "qs"]), default="otr", show_default=True,
+              help="qs: the Quick-Start modifiers only; otr adds excess firepower and allows the options below.")
+@click.option("--weapon", "weapons", multiple=True, help="Fire only the groups whose name contains this (repeat).")
+@click.option("--burst", type=click.Choice(["normal", "half", "long"]), default="normal", show_default=True,
+              help="Burst length (OTR 10.1).")
+@click.option("--tracking", is_flag=True, help="Tracking shot: odds one column right (OTR 10.1).")
+@click.option("--beam", is_flag=True, help="Beam attack, 90 deg from the 3/9 line: one column left (OTR 10.3).")
+@click.option("--six-line", is_flag=True, help="Shooter's 12:00 line on the target's 6:00 line (OTR 10.2).")
+@click.option("--pilot", type=click.Choice(["recruit", "green", "regular", "veteran"]), default="regular",
+              show_default=True)
+@click.option("--hero", is_flag=True)
+@click.option("--ace", is_flag=True)
+@click.option("--crack-shot", is_flag=True)
+@click.option("--turn-rate", type=click.Choice(["HT", "BT"], case_sensitive=False), help="Highest rate the firer used.")
+@click.option("--speeds", type=(float, float),
+              help="Shooter and target speeds (FP) for the combined-speed modifier (OTR 10.3).")
+@click.option("--modifier", "extra_modifier", type=int, default=0, help="Any other LH modifier (+ is worse).")
+@click.option("--odds-past-12", type=click.Choice(["per-whole-ratio", "per-listed-step"]), default="per-whole-ratio",
+              show_default=True, help="What one 'odds over 12-1' is (docs/fw-rules.md).")
+@click.option("--ambiguous-cells", type=click.Choice(["no-hits", "one-hit"]), default="no-hits", show_default=True,
+              help="Restored blank cells that may be a lost 1 (docs/fw-rules.md).")
+@click.option("--combined-speed-count", type=click.Choice(["partial-counts", "whole-only"]), default="partial-counts",
+              show_default=True, help="Whether a part of 1.0 combined speed counts (docs/fw-rules.md).")
+@click.pass_obj
+@stops_cleanly
+def shot(toolbox: Toolbox, attacker: str, target: str, range_hexes: int, deflection: str, output_format: str,
+         rulebook: str, weapons: tuple[str, ...], burst: str, tracking: bool, beam: bool, six_line: bool, pilot: str,
+         hero: bool, ace: bool, crack_shot: bool, turn_rate: str | None, speeds: tuple[float, float] | None,
+         extra_modifier: int, odds_past_12: str, ambiguous_cells: str, combined_speed_count: str) -> None:
+    """Show the odds column and the chance of each combat result when ATTACKER fires its fixed guns at TARGET.
+
+    ATTACKER and TARGET are card files, or ids of aircraft in this pack or the base library.
+    """
+    from fwdata.systems.fw.rules import CombatOptions
+    from fwdata.systems.fw.shot import ShotSetup, format_report, shot_source
+
+    setup = ShotSetup(
+        range_hexes=range_hexes, deflection_deg=int(deflection), rulebook=rulebook,  # type: ignore[arg-type]
+        weapons=weapons, burst=burst, tracking=tracking, beam=beam, six_line=six_line,  # type: ignore[arg-type]
+        pilot=pilot, hero=hero, ace=ace, crack_shot=crack_shot,  # type: ignore[arg-type]
+        turn_rate=turn_rate.upper() if turn_rate else None, speeds=speeds, extra_modifier=extra_modifier,
+        options=CombatOptions(odds_past_last=odds_past_12, ambiguous_cells=ambiguous_cells,  # type: ignore[arg-type]
+                              combined_speed_count=combined_speed_count),  # type: ignore[arg-type]
+    )
+    report, findings = shot_source(attacker, target, toolbox.check, setup)
+    if report is None:
+        report_and_exit(RunResult(report=findings, catalog=Catalog()), output_format, False)
+        return
+    click.echo(json.dumps(report.as_json(), indent=2) if output_format == "json" else format_report(report), nl=False)
