@@ -37,6 +37,7 @@ from fwdata.systems.fw.rules.combat import (
     shot_class,
     tracking_allowed,
     tracking_fps,
+    vertical_fof_limits_ft,
 )
 from fwdata.systems.fw.rules.head_on import (
     CollisionDamage,
@@ -249,6 +250,7 @@ __all__ = [
     "turn_fp_requirement",
     "turn_stall_decel",
     "turn_stall_duration_fps",
+    "vertical_fof_limits_ft",
     "vertical_sense",
     "vfp_range",
     "wing_harmony_modifier",

@@ -90,6 +90,28 @@ def _deflection_row(deflections: RuleTable, deflection_deg: int) -> int:
     return angles.index(deflection_deg)
 
 
+# --- vertical field of fire (OTR 9.2; QS 5.3) -----------------------------------------
+
+
+def vertical_fof_limits_ft(fof_table: RuleTable, attitude_class: str, gun_range: int) -> tuple[int | None, int | None]:
+    """Return the (nearer, further) altitude difference limits in feet for a fixed-gun shot at `gun_range` hexes.
+
+    `attitude_class` is "level", "shallow", "steep" or "vertical"; a limit given per N
+    hexes counts every started N hexes ("per two hexes or less"). None: no limit that
+    side. Same hex (range 0) uses the table's same-hex columns. OTR 9.2 example: steep
+    climb at range 3 gives 600 to 1800 ft (6 to 18 increments). OTR 9.2, QS 5.3.
+    """
+    row = fof_table.row_dict(fof_table.column("shooter_attitude").index(attitude_class))
+    if gun_range == 0:
+        return row["same_hex_min_ft"], row["same_hex_max_ft"]  # type: ignore[return-value]
+
+    def limit(side: str) -> int | None:
+        feet, per_hexes = row[f"{side}_ft"], row[f"{side}_per_hexes"]
+        return None if feet is None else int(feet) * math.ceil(gun_range / int(per_hexes))  # type: ignore[arg-type]
+
+    return limit("nearer"), limit("further")
+
+
 # --- odds (OTR 9.4, QS Combat Tables) --------------------------------------------------
 
 
