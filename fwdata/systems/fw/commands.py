@@ -69,10 +69,10 @@ def simulate(toolbox: Toolbox, card: str, output_format: str, climb_model: str, 
 @click.option("--beam", is_flag=True, help="Beam attack, 90 deg from the 3/9 line: one column left (OTR 10.3).")
 @click.option("--six-line", is_flag=True, help="Shooter's 12:00 line on the target's 6:00 line (OTR 10.2).")
 @click.option("--pilot", type=click.Choice(["recruit", "green", "regular", "veteran"]), default="regular",
-              show_default=True)
-@click.option("--hero", is_flag=True)
-@click.option("--ace", is_flag=True)
-@click.option("--crack-shot", is_flag=True)
+              show_default=True, help="The shooter's pilot quality (QS 7.1).")
+@click.option("--hero", is_flag=True, help="The pilot is a hero (-5 more).")
+@click.option("--ace", is_flag=True, help="The pilot is an ace (-10).")
+@click.option("--crack-shot", is_flag=True, help="The pilot is a crack shot (-10; smaller burst shifts).")
 @click.option("--turn-rate", type=click.Choice(["HT", "BT"], case_sensitive=False), help="Highest rate the firer used.")
 @click.option("--speeds", type=(float, float),
               help="Shooter and target speeds (FP) for the combined-speed modifier (OTR 10.3).")

@@ -83,3 +83,10 @@ def test_card_file_is_accepted() -> None:
     result = run(str(ROOT / "cards/fw/p-51d.yaml"), "me-262a", "--range", "1", "--deflection", "0")
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("p-51d fires at me-262a: range 1, deflection 0 deg (rear shot)")
+
+
+def test_usage_error_in_json_is_json_on_stdout_and_one_line_on_stderr() -> None:
+    result = run("nope", "b-17g", "--range", "2", "--deflection", "0", "--format", "json")
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["error"]["message"].startswith("nope: no such card file")
+    assert result.stderr.startswith("fwdata: nope: no such card file") and result.stderr.count("\n") == 1
