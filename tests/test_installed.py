@@ -71,6 +71,7 @@ COMMANDS = [
     ["check", "cards/fw/p-51x.yaml"],
     ["fw", "simulate", "cards/fw/p-51x.yaml"],
     ["fw", "simulate", "p-47d", "--format", "json"],
+    ["fw", "shot", "fw-190a-8", "b-17g", "--range", "2", "--deflection", "0"],
     ["fl", "points", "24.8"],
     ["aoa", "firing", "--format", "json"],
 ]
