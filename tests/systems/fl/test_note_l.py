@@ -181,6 +181,8 @@ def test_24_11_2_bonus_exit_naming_f105_is_inapplicable_23_7_2_1() -> None:
     north_vietnam = score("24-11-2").victory[1]
     assert north_vietnam.status == "agrees"
     assert [(u.field, u.printed, u.aircraft) for u in north_vietnam.inapplicable] == [("bonus_exit", 18, "F-105")]
+    victory_json = report.points_json(score("24-11-2"))["victory_points"][1]
+    assert victory_json["inapplicable"] == [{"field": "bonus_exit", "printed": 18, "aircraft": "F-105"}]
     lines = [line for line in _run()[1] if "24-11-2.yaml" in line and "FL-VP-" in line]
     assert lines == [
         "scenarios/fl/24-11-2.yaml:119:28: warning FL-VP-INAPPLICABLE: North Vietnam earns 18 per bonus exited "
