@@ -108,6 +108,11 @@ def _victory_text(v: VictoryAssessment) -> list[str]:
         lines.append(
             f"  {c.field.replace('_', ' ')}: printed {c.printed}, rules {c.expected} [{mark}] - {c.explanation}"
         )
+    for u in v.inapplicable:
+        lines.append(
+            f"  {u.field.replace('_', ' ')}: printed {u.printed} per {u.aircraft} [INAPPLICABLE] - no {u.aircraft} "
+            f"flies in this scenario (23.7.2.1, 23.7.3)"
+        )
     return lines
 
 
@@ -185,6 +190,9 @@ def points_json(score: ScenarioScore) -> dict[str, Any]:
                 "derivation": v.derivation,
                 "points_used": list(v.points_used) if v.points_used else None,
                 "checks": [{"field": c.field, "printed": c.printed, "expected": c.expected} for c in v.checks],
+                "inapplicable": [
+                    {"field": u.field, "printed": u.printed, "aircraft": u.aircraft} for u in v.inapplicable
+                ],
             }
             for v in score.victory
         ],
@@ -207,11 +215,15 @@ def _cell(a: SideAssessment) -> str:
 
 def _vcell(v: VictoryAssessment) -> str:
     name = v.side.nation_printed or v.side.key
+    unflown = "".join(
+        f"; {u.field.replace('_', ' ')} {u.printed} per {u.aircraft} inapplicable (no {u.aircraft} in the scenario)"
+        for u in v.inapplicable
+    )
     if v.status == "agrees":
-        return f"{name}: agrees"
+        return f"{name}: agrees{unflown}"
     if v.status == "disagrees":
         wrong = ", ".join(f"{c.field.replace('_', ' ')} {c.printed} vs {c.expected}" for c in v.mismatches)
-        return f"{name}: **disagrees** ({wrong})"
+        return f"{name}: **disagrees** ({wrong}){unflown}"
     return f"{name}: {STATUS_WORDS[v.status]} ({v.reason})"
 
 

@@ -80,13 +80,15 @@ def countermeasures_reduction(cm_rating: int) -> int:
 class PointFactors:
     """Everything FL 26.2.3.2 needs to value one aircraft.
 
-    `base` is the list's scenario points at `letter` (FL 21.1.11). `unused_cm_rating`
+    `base` is the list's scenario points at `letter` (FL 21.1.11), or a 21.7 note's armament row (notes l, p);
+    `base_source` says which. `unused_cm_rating`
     is the countermeasures rating when FL 26.2.3.2.2 applies (countermeasures not
     carried, option not used, or of no use), else None.
     """
 
     base: int
     letter: str
+    base_source: str = "21.1.11"
     no_missiles: bool = False
     no_external_gun: bool = False
     unused_cm_rating: int | None = None
@@ -117,7 +119,7 @@ def aircraft_scenario_points(f: PointFactors) -> AircraftPoints:
     carrier of HA/AL/AM (FL 26.2.3.2.7), with the fraction rounded up once after
     all multiplications (FL 26.2.3.2 preamble, example FL 26.2.3.2.8).
     """
-    steps = [f"{f.base} ({f.letter} column, 21.1.11)"]
+    steps = [f"{f.base} ({f.letter} column, {f.base_source})"]
     points = f.base
     step = letter_reduction(f.letter)
     if f.no_missiles:
@@ -151,6 +153,27 @@ def aircraft_scenario_points(f: PointFactors) -> AircraftPoints:
     if exact != value:
         steps.append(f"{_decimal(exact)} rounds up to {value}")
     return AircraftPoints(value=value, exact=exact, steps=tuple(steps))
+
+
+def missiles_fit_load(
+    carried: tuple[tuple[int, str], ...], option: tuple[tuple[int, tuple[str, ...]], ...]
+) -> bool:
+    """Return whether missiles carried, (count, type) pairs, fit within one option of a load (FL 21.8.5).
+
+    An option is (count, types) slots, 'HN/HW' being one slot that takes either type. Fewer missiles than the
+    option holds fit (scenarios print what is left after earlier fighting, FL 24.17.2). Types are placed
+    greedily, the type with the fewest slots first, each into the slots that take the fewest types first.
+    """
+    left = [count for count, _ in option]
+    for count, missile in sorted(carried, key=lambda c: sum(c[1] in types for _, types in option)):
+        slots = sorted((i for i, (_, types) in enumerate(option) if missile in types), key=lambda i: len(option[i][1]))
+        for i in slots:
+            placed = min(count, left[i])
+            left[i] -= placed
+            count -= placed
+        if count:
+            return False
+    return True
 
 
 def loaded_max_altitude(ma: int) -> int:

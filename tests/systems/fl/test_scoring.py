@@ -376,29 +376,3 @@ def test_scoring_never_raises(crew, count, points, missiles, guns, flags, cm) ->
 
     result = score_scenario(scenario, patched)
     assert result.sides[0].status in {"agrees", "disagrees", "conditional", "unknown", "not-printed"}
-
-
-def test_24_18_radar_malfunction_with_note_l_points() -> None:
-    """24.18 with note l's 8-2 points (F-4 'A' = 24; the F-4B row itself is lost, so this is a what-if):
-    three F-4s 24 -3 no guns -2 restriction = 19, the radar-out F-4 (24 -3 -3) / 2 = 9 (26.2.3.2.1, .3):
-    3 x 19 + 9 = 66, the printed total, when the F-4 can carry an external gun and has countermeasures 0."""
-    from dataclasses import replace
-    from types import MappingProxyType
-
-    from fwdata.systems.fl.model import Counter
-
-    lookup = aircraft_lookup(catalog())
-
-    def with_note_l(key: str):  # type: ignore[no-untyped-def]
-        found = lookup(key)
-        if found is not None and key == "f-4b":
-            points = MappingProxyType(dict(zip("ABCDEF", (24, 21, 18, 15, 13, 10), strict=True)))
-            return replace(found, scenario_points=points, counter=Counter(countermeasures=0, external_gun=True))
-        return found
-
-    entry = catalog().get("fl", "scenario", "24-18")
-    assert entry is not None
-    us = score_scenario(entry.model, with_note_l).sides[1]
-    assert us.status == "agrees"
-    flight = us.outcomes[0].flights[0]
-    assert (flight.each.value, flight.malfunction.value if flight.malfunction else None, flight.total) == (19, 9, 66)

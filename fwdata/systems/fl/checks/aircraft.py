@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from fwdata.findings import Finding, error, warning
 from fwdata.game_system import Catalog
 from fwdata.suggestions import did_you_mean
 from fwdata.systems.fl import rules
-from fwdata.systems.fl.model import UNKNOWN, FlAircraft, MissileLoad, resolve_aircraft
+from fwdata.systems.fl.model import UNKNOWN, FlAircraft, MissileLoad, NoteArmament, resolve_aircraft
 
 SYSTEM = "fl"
 
 
 def aircraft_lookup(catalog: Catalog) -> Callable[[str], FlAircraft | None]:
-    """Return a function that finds an aircraft by id with its variant chain resolved (None if missing or broken)."""
+    """Return a function that finds an aircraft by id with its variant chain resolved (None if missing or broken).
+
+    The aircraft comes with the armament rows of the 21.7 notes its row names (FL 21.7 notes l, p).
+    """
     cache: dict[str, FlAircraft | None] = {}
+    armaments = note_armaments(catalog)
 
     def raw(key: str) -> FlAircraft | None:
         entry = catalog.get(SYSTEM, "aircraft", key)
@@ -24,10 +29,33 @@ def aircraft_lookup(catalog: Catalog) -> Callable[[str], FlAircraft | None]:
     def lookup(key: str) -> FlAircraft | None:
         if key not in cache:
             found = raw(key)
-            cache[key] = resolve_aircraft(found, raw) if found else None
+            resolved = resolve_aircraft(found, raw) if found else None
+            if resolved is not None:
+                rows = tuple(row for letter in resolved.notes.get("letters", ()) for row in armaments.get(letter, ()))
+                resolved = replace(resolved, armaments=rows) if rows else resolved
+            cache[key] = resolved
         return cache[key]
 
     return lookup
+
+
+def note_armaments(catalog: Catalog) -> dict[str, tuple[NoteArmament, ...]]:
+    """Return each 21.7 note letter's armament rows, with the options of the 21.8.5 load each row names."""
+    loads: dict[str, MissileLoad] = {m.code: m for m in catalog.models(SYSTEM, "missile-load")}
+    rows: dict[str, tuple[NoteArmament, ...]] = {}
+    for note in catalog.models(SYSTEM, "list-note"):
+        if note.armament_points:
+            rows[note.letter] = tuple(
+                NoteArmament(
+                    note=note.letter,
+                    code=row["msls"],
+                    after_year=row.get("after_year"),
+                    points=tuple(row["points"]),
+                    options=loads[row["msls"]].options if row["msls"] in loads else (),
+                )
+                for row in note.armament_points
+            )
+    return rows
 
 
 def check_aircraft_bases(catalog: Catalog) -> Iterator[Finding]:

@@ -42,6 +42,16 @@ def check_scenario_points(score: ScenarioScore, doc: SourceDocument) -> Iterator
         side = victory.side
         name = side.nation_printed or side.key
         line = side.victory_points
+        for unflown in victory.inapplicable:
+            what = "bonus exited" if unflown.field == "bonus_exit" else "undamaged jettisoning"
+            rule = "23.7.2.1" if unflown.field == "bonus_exit" else "23.7.3"
+            yield warning(
+                doc.locate(unflown.pointer),
+                "FL-VP-INAPPLICABLE",
+                f"{name} earns {unflown.printed} per {what} {unflown.aircraft}, but no {unflown.aircraft} flies in "
+                f"this scenario: the line cannot apply (copied from another scenario?) and its value is not checked "
+                f"({rule})",
+            )
         if victory.status == "unknown":
             if line is not None:
                 yield info(
@@ -57,12 +67,7 @@ def check_scenario_points(score: ScenarioScore, doc: SourceDocument) -> Iterator
             first = bad[0]
             wrong = ", ".join(
                 f"{c.field.replace('_', ' ')} {c.printed} should be {c.expected}"
-                + (
-                    " (the side has no loaded fighter-bomber or reconnaissance aircraft that could bonus-exit, "
-                    "23.7.2.1)"
-                    if "could bonus-exit" in c.explanation
-                    else ""
-                )
+                + (f" ({c.remark})" if c.remark else "")
                 for c in bad
             )
             yield warning(

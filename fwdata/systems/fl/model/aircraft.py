@@ -14,6 +14,7 @@ from typing import Any, Final, Literal
 
 from fwdata.game_system import frozen
 from fwdata.sources.document import SourceDocument
+from fwdata.systems.fl.model.lists import NoteArmament
 
 UNKNOWN: Final = "unknown"
 Unknown = Literal["unknown"]
@@ -101,6 +102,8 @@ class FlAircraft:
     damage: Mapping[str, Any] | None = None
     remarks: str | None = None
     present: frozenset[str] = frozenset()
+    # The 21.7 armament rows of the notes in `notes["letters"]` (notes l and p), attached by the catalog lookup.
+    armaments: tuple[NoteArmament, ...] = ()
 
     def points_at(self, letter: str) -> PointsCell:
         """Return the scenario points at a rating letter (FL 21.1.11): int, None (dash) or UNKNOWN (lost)."""

@@ -107,6 +107,25 @@ def build_missile_load(document: SourceDocument) -> MissileLoad:
 
 
 @dataclass(frozen=True)
+class NoteArmament:
+    """A scenario-point row that a 21.7 note ties to a missile load carried after a year (notes l and p).
+
+    `points` are A to F; `options` are the load's 21.8.5 options (as `MissileLoad.options`), empty when the
+    load code is not defined.
+    """
+
+    note: str
+    code: str
+    after_year: int | None
+    points: tuple[int | None, ...]
+    options: tuple[tuple[tuple[int, tuple[str, ...]], ...], ...] = ()
+
+    def points_at(self, letter: str) -> int | None:
+        """Return the points at a rating letter A-F."""
+        return self.points["ABCDEF".index(letter)]
+
+
+@dataclass(frozen=True)
 class ListNote:
     """One FL 21.7 note letter."""
 

@@ -218,9 +218,13 @@ def _scenario_no_missile_exception(ctx: Context) -> bool:
 
 
 def flight_points(
-    ctx: Context, side: Side, flight: Flight, aircraft: FlAircraft, letter: str, base: int
+    ctx: Context, side: Side, flight: Flight, aircraft: FlAircraft, letter: str, base: int,
+    base_source: str = "21.1.11",
 ) -> FlightPoints:
-    """Value a flight at list points `base` (rating `letter`) with its reductions and multipliers (FL 26.2.3.2)."""
+    """Value a flight at list points `base` (rating `letter`) with its reductions and multipliers (FL 26.2.3.2).
+
+    `base_source` names where `base` comes from: the list row (21.1.11) or a 21.7 note's armament row.
+    """
     other = ctx.scenario.other(side)
     carries = flight_missiles(ctx, side, flight)
     no_missiles = False
@@ -235,6 +239,7 @@ def flight_points(
     factors = PointFactors(
         base=base,
         letter=letter,
+        base_source=base_source,
         no_missiles=no_missiles,
         no_external_gun=no_gun,
         unused_cm_rating=unused_cm,

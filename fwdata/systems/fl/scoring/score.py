@@ -30,7 +30,7 @@ def score_scenario(
 ) -> ScenarioScore:
     """Assess both sides' scenario points (FL 26.2.3.2) and victory points (FL 26.5) of a scenario."""
     points = (assess_side(scenario, scenario.sides[0], lookup), assess_side(scenario, scenario.sides[1], lookup))
-    victory = (assess_victory(scenario, 0, points), assess_victory(scenario, 1, points))
+    victory = (assess_victory(scenario, 0, points, lookup), assess_victory(scenario, 1, points, lookup))
     alternative = None
     if recount:
         recounted = recounted_scenario(scenario)

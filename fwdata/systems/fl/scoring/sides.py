@@ -16,6 +16,7 @@ from typing import Any
 
 from fwdata.systems.fl import rules
 from fwdata.systems.fl.model import UNKNOWN, FlAircraft, Scenario, Side
+from fwdata.systems.fl.scoring.armament import list_points
 from fwdata.systems.fl.scoring.flights import MAX_FLIGHT_EVALUATIONS, Context, FlightPoints, NeedFact, flight_points
 
 
@@ -72,10 +73,13 @@ def side_points_unknown_reason(
         except ValueError:
             reasons.append(f"{flight.unit_printed}: no aircrew counts")
             continue
-        cell = aircraft.points_at(letter)
+        cell = list_points(scenario, flight, aircraft, letter).cell
         if cell == UNKNOWN:
             if aircraft.row_status == "lost":
-                reasons.append(f"{aircraft.label}: list row lost (21.1 lists are cut off), no {letter} points")
+                reasons.append(
+                    f"{aircraft.label}: list row lost (21.1 lists are cut off), no {letter} points"
+                    + _armament_dates(aircraft, scenario)
+                )
             else:
                 reasons.append(f"{aircraft.label}: the {letter} cell of its list row is lost")
         elif cell is None:
@@ -85,15 +89,24 @@ def side_points_unknown_reason(
     return "; ".join(dict.fromkeys(reasons))
 
 
+def _armament_dates(aircraft: FlAircraft, scenario: Scenario) -> str:
+    """Say why a 21.7 note's armament rows do not apply: the scenario is not after their years."""
+    years = sorted({row.after_year for row in aircraft.armaments if row.after_year is not None})
+    if not years:
+        return ""
+    notes = "/".join(sorted({row.note for row in aircraft.armaments}))
+    return f" (note {notes} armament points apply only after {years[0]}; the scenario is in {scenario.year})"
+
+
 def _evaluate_side(ctx: Context, side: Side) -> SideOutcome:
     flights = []
     for flight in side.flights:
         aircraft = ctx.aircraft(flight.aircraft)
         assert aircraft is not None  # checked by side_points_unknown_reason
         letter = rules.rating_letter(flight.aircrew)
-        base = aircraft.points_at(letter)
-        assert isinstance(base, int)
-        flights.append(flight_points(ctx, side, flight, aircraft, letter, base))
+        base = list_points(ctx.scenario, flight, aircraft, letter)
+        assert isinstance(base.cell, int)
+        flights.append(flight_points(ctx, side, flight, aircraft, letter, base.cell, base.source))
     labels = tuple(ctx.assignment[key][0] for key in ctx.order)
     facts = {key: ctx.assignment[key][0] for key in ctx.order}
     return SideOutcome(labels, facts, tuple(flights), sum(f.total for f in flights))

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from fwdata.systems.fl import rules
-from fwdata.systems.fl.model import Scenario, Side
+from fwdata.systems.fl.model import FlAircraft, Scenario, Side
 from fwdata.systems.fl.rules import VictoryPointScale
+from fwdata.systems.fl.scoring.named_types import flights_named
 from fwdata.systems.fl.scoring.sides import SideAssessment
 
 
@@ -19,6 +21,18 @@ class VictoryCheck:
     printed: int
     expected: int
     explanation: str
+    # Why the printed value may never be earned (a bonus exit no aircraft of the side can make, 23.7.2.1).
+    remark: str = ""
+
+
+@dataclass(frozen=True)
+class InapplicableLine:
+    """A bonus-exit or jettison value naming an aircraft type that no flight of the scenario flies."""
+
+    field: str
+    pointer: str
+    printed: int
+    aircraft: str
 
 
 @dataclass(frozen=True)
@@ -36,6 +50,7 @@ class VictoryAssessment:
     derivation: str = ""
     checks: tuple[VictoryCheck, ...] = ()
     reason: str | None = None
+    inapplicable: tuple[InapplicableLine, ...] = ()
 
     @property
     def mismatches(self) -> tuple[VictoryCheck, ...]:
@@ -43,7 +58,12 @@ class VictoryAssessment:
         return tuple(check for check in self.checks if check.printed != check.expected)
 
 
-def assess_victory(scenario: Scenario, index: int, points: tuple[SideAssessment, SideAssessment]) -> VictoryAssessment:
+def assess_victory(
+    scenario: Scenario,
+    index: int,
+    points: tuple[SideAssessment, SideAssessment],
+    lookup: Callable[[str], FlAircraft | None],
+) -> VictoryAssessment:
     """Compare the victory points side `index` earns with the FL 26.5 derivation (FL 23.7 exits and jettisons)."""
     side = scenario.sides[index]
     other = scenario.sides[1 - index]
@@ -64,7 +84,7 @@ def assess_victory(scenario: Scenario, index: int, points: tuple[SideAssessment,
             used.append(assessment.certain_total)
             sources.append("computed")
         elif assessment.outcomes:
-            return _victory_by_candidates(scenario, index, points, assessment)
+            return _victory_by_candidates(scenario, index, points, assessment, lookup)
         else:
             why = assessment.reason or "the computed total depends on unknown values"
             return VictoryAssessment(
@@ -102,49 +122,86 @@ def assess_victory(scenario: Scenario, index: int, points: tuple[SideAssessment,
             f"per exited should be {other_scale.exited} (1/2, 26.5.3)",
         ),
     ]
-    if line.bonus_exit is not None:
-        can_bonus = any(f.loaded or (f.role or "") == "reconnaissance" for f in side.flights)
-        note = (
-            ""
-            if can_bonus
-            else "; the side has no loaded fighter-bomber or reconnaissance aircraft that could bonus-exit"
-        )
-        checks.append(
-            VictoryCheck(
-                "bonus_exit",
-                f"{line.pointer}/bonus_exit/points",
-                line.bonus_exit[0],
-                own_scale.exited,
-                f"per bonus-exited {line.bonus_exit[1]} should be {own_scale.exited} (1/2 of its own value, "
-                f"23.7.2.1, 26.5.3{note})",
-            )
-        )
-    if line.jettison is not None:
-        checks.append(
-            VictoryCheck(
-                "jettison",
-                f"{line.pointer}/jettison/points",
-                line.jettison[0],
-                other_scale.exited,
-                f"per jettisoning {line.jettison[1]} should be {other_scale.exited} (as a penalty exit, 17.2.2, "
-                f"26.5.3)",
-            )
-        )
+    type_checks, inapplicable = _type_line_checks(scenario, index, (own_scale, other_scale), lookup)
+    checks.extend(type_checks)
     status = "agrees" if all(c.printed == c.expected for c in checks) else "disagrees"
     return VictoryAssessment(
-        side, status, (own_scale, other_scale), (own_points, other_points), "/".join(sources), derivation, tuple(checks)
+        side,
+        status,
+        (own_scale, other_scale),
+        (own_points, other_points),
+        "/".join(sources),
+        derivation,
+        tuple(checks),
+        inapplicable=inapplicable,
     )
 
 
+def _type_line_checks(
+    scenario: Scenario,
+    index: int,
+    scales: tuple[VictoryPointScale, VictoryPointScale],
+    lookup: Callable[[str], FlAircraft | None],
+) -> tuple[list[VictoryCheck], tuple[InapplicableLine, ...]]:
+    """Check the bonus-exit and jettison values against the side of the type each names (FL 26.5.3).
+
+    An exit or jettison is worth half of the named aircraft's value: the value of the side that flies it. When
+    both sides fly it, a bonus exit is the earning side's own aircraft (23.7.2.1) and a jettison the other
+    side's (23.7.3); a line naming a type no flight flies is inapplicable, not wrong.
+    """
+    side = scenario.sides[index]
+    line = side.victory_points
+    assert line is not None
+    checks: list[VictoryCheck] = []
+    inapplicable: list[InapplicableLine] = []
+    # (field, printed, type named, side the rules give the line when both sides fly the type)
+    named = []
+    if line.bonus_exit is not None:
+        named.append(("bonus_exit", line.bonus_exit[0], line.bonus_exit[1], index))
+    if line.jettison is not None:
+        named.append(("jettison", line.jettison[0], line.jettison[1], 1 - index))
+    for field, printed, name, default in named:
+        pointer = f"{line.pointer}/{field}/points"
+        flights = flights_named(scenario, name, lookup)
+        owners = {owner for owner, _ in flights}
+        if not owners:
+            inapplicable.append(InapplicableLine(field, pointer, printed, name))
+            continue
+        owner = default if default in owners else owners.pop()
+        scale = scales[0] if owner == index else scales[1]
+        nation = scenario.sides[owner].nation_printed or scenario.sides[owner].key
+        value = f"1/2 of the {scale.eliminated} each {nation} aircraft is worth, 26.5.3"
+        if field == "bonus_exit":
+            can_bonus = any(f.loaded or (f.role or "") == "reconnaissance" for o, f in flights if o == owner)
+            remark = "" if can_bonus else (
+                f"no {name} of {nation} is a loaded fighter-bomber or reconnaissance aircraft that could "
+                f"bonus-exit, 23.7.2.1"
+            )
+            checks.append(VictoryCheck(
+                field, pointer, printed, scale.exited,
+                f"per bonus-exited {name} ({nation}) should be {scale.exited} ({value}, 23.7.2.1)", remark,
+            ))
+        else:
+            checks.append(VictoryCheck(
+                field, pointer, printed, scale.exited,
+                f"per jettisoning {name} ({nation}) should be {scale.exited} (as a penalty exit: {value}, 17.2.2)",
+            ))
+    return checks, tuple(inapplicable)
+
+
 def _victory_by_candidates(
-    scenario: Scenario, index: int, points: tuple[SideAssessment, SideAssessment], missing: SideAssessment
+    scenario: Scenario,
+    index: int,
+    points: tuple[SideAssessment, SideAssessment],
+    missing: SideAssessment,
+    lookup: Callable[[str], FlAircraft | None],
 ) -> VictoryAssessment:
     """Victory points when a side prints no scenario points and the rules give several totals: try each one."""
     verdicts = []
     for total in missing.totals:
         fixed = replace(missing, printed=total, status="agrees")
         trial = tuple(fixed if a is missing else a for a in points)
-        outcome = assess_victory(scenario, index, (trial[0], trial[1]))
+        outcome = assess_victory(scenario, index, (trial[0], trial[1]), lookup)
         verdicts.append((total, outcome.status))
     fits = [str(total) for total, status in verdicts if status == "agrees"]
     name = missing.side.nation_printed or missing.side.key
