@@ -25,6 +25,9 @@ TURNS_PER_MINUTE = 60 // rules.TURN_SECONDS
 FPM_PER_INCREMENT_PER_TURN = rules.FEET_PER_INCREMENT * TURNS_PER_MINUTE
 """1 increment per 4-second turn = 1,500 ft/min."""
 
+POWER_STEP_POINTS = 0.5
+"""The finest accel a Power vs Speed cell gives per engine: game values move in 0.5 steps (OTR 3.5.1 FVT, 4.1)."""
+
 ClimbModel = Literal["qs", "designer-note"]
 MaxPower = Literal["military", "emergency"]
 
@@ -213,18 +216,51 @@ def _climb_turns(
     return climbed[turns:]
 
 
-def climb_rate_agrees(
-    simulated_fpm: float,
-    listed_fpm: float,
-    *,
-    tolerance_fpm: float = FPM_PER_INCREMENT_PER_TURN,
-    tolerance_ratio: float = 0.5,
-) -> bool:
-    """Tell whether a simulated climb rate is within tolerance of the listed one.
+@dataclass(frozen=True)
+class ClimbResolution:
+    """How finely the rules can state a sustained climb rate at one speed (docs/fw-rules.md, "resolution")."""
 
-    Default tolerance: one increment per turn (1,500 ft/min, the game's resolution) or
-    half the listed rate, whichever is larger; the lost climb-decel table makes a
-    tighter test meaningless.
+    speed_fp: float
+    step_fpm: float
+    """The rate one power step buys: 1,500 x 0.5 x engines / points per increment (OTR 4.1, 4.2)."""
+    steady_ranges_fpm: tuple[tuple[float, float], ...]
+    """Per attitude (LVL, SHC, STC, VC) the least and most a non-transitioning move climbs, in ft/min."""
+
+    def gap_around(self, rate_fpm: float) -> tuple[float, float] | None:
+        """Return (top of the steady range below, bottom of the one above) when no steady climb flies
+        `rate_fpm` at this speed; None when one does, or when `rate_fpm` is above every range."""
+        if any(low <= rate_fpm <= high for low, high in self.steady_ranges_fpm):
+            return None
+        below = [high for _, high in self.steady_ranges_fpm if high < rate_fpm]
+        above = [low for low, _ in self.steady_ranges_fpm if low > rate_fpm]
+        if not below or not above:
+            return None
+        return max(below), min(above)
+
+
+def climb_resolution(
+    speed: float,
+    fvt: RuleTable,
+    proportions: RuleTable,
+    *,
+    engines: int = 1,
+    model: ClimbModel = "qs",
+    options: FwRuleOptions = rules.DEFAULT_OPTIONS,
+) -> ClimbResolution:
+    """Return the rate steps the climb rules can express at `speed`.
+
+    Power: one power step (0.5 accel per engine) buys 0.5 x engines / points per
+    increment increments a turn (OTR 4.1, 4.2 designer's note: an FP lasts 4 / speed s).
+    Attitudes: a move holding LVL, SHC, STC or VC climbs MC + 3 per VFP + OC increments
+    (QS 2.9, OTR 3.6); averaged over turns, each attitude flies its least to its most
+    per turn, 1 increment a turn = 1,500 ft/min. Rates between two attitudes' ranges
+    cannot be flown steadily.
     """
-    tolerance = max(tolerance_fpm, tolerance_ratio * listed_fpm)
-    return abs(simulated_fpm - listed_fpm) <= tolerance
+    step = FPM_PER_INCREMENT_PER_TURN * POWER_STEP_POINTS * engines / climb_points_per_increment(speed, model)
+    fps = rules.flight_points(speed)
+    basis = rules.proportion_basis(speed, 0.0, options)
+    ranges = []
+    for attitude in ("LVL", "SHC", "STC", "VC"):
+        choices = _climb_choices(attitude, speed, basis, fps.full_fps, fvt, proportions, options)
+        ranges.append((min(choices) * FPM_PER_INCREMENT_PER_TURN, max(choices) * FPM_PER_INCREMENT_PER_TURN))
+    return ClimbResolution(speed, step, tuple(ranges))

@@ -14,6 +14,7 @@ from fwdata.render.plot import Panel, Series
 from fwdata.systems.fw import flight, rules
 from fwdata.systems.fw.model import TURN_RATES, AircraftDataCard, PerformanceBand
 from fwdata.systems.fw.simulation_checks import (
+    BELOW_RESOLUTION,
     DEFAULT_SIMULATION,
     SimulationOptions,
     climb_speed,
@@ -24,6 +25,7 @@ from fwdata.systems.fw.table_checks import usable_rule_tables
 from fwdata.systems.fw.tables import RuleTable
 
 ALL_RATES = ("ez", *TURN_RATES)
+VERDICT_WORDS = {BELOW_RESOLUTION: "below the rules' resolution"}
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,7 @@ class BandReport:
     simulated_climb_fpm: float | None
     climb_verdict: str
     climb_tolerance_fpm: float
+    climb_step_fpm: float
     climb_by_speed: dict[float, float]
     turning: tuple[TurnPoint, ...]
 
@@ -123,7 +126,8 @@ def simulate_card(card: AircraftDataCard, tables: dict[str, RuleTable],
             at, row.cells, fvt, proportions, engines=engines,
             climb_attitude_decel=float(card.general["climb_attitude_decel"]),
             model=options.climb_model).climb_rate_fpm
-        verdict, tolerance = (climb_verdict(simulated, listed, listed_row.oxygen_restricted, options)
+        resolution = flight.climb_resolution(at, fvt, proportions, engines=engines, model=options.climb_model)
+        verdict, tolerance = (climb_verdict(simulated, listed, listed_row.oxygen_restricted, resolution, options)
                               if listed_row is not None and listed is not None and listed > 0 else ("-", 0.0))
         turning = tuple(TurnPoint(speed, {rate.upper(): degrees_per_turn(turn_chart, band, speed, rate)
                                           for rate in ALL_RATES}) for speed in speeds)
@@ -132,7 +136,7 @@ def simulate_card(card: AircraftDataCard, tables: dict[str, RuleTable],
             military_run=military.speeds, emergency_run=emergency.speeds,
             turns_to_max_military=military.turns, turns_to_max_emergency=emergency.turns,
             climb_speed_fp=at, listed_climb_fpm=listed, simulated_climb_fpm=simulated,
-            climb_verdict=verdict, climb_tolerance_fpm=tolerance,
+            climb_verdict=verdict, climb_tolerance_fpm=tolerance, climb_step_fpm=resolution.step_fpm,
             climb_by_speed=climbs, turning=turning))
     return SimulationReport(card.id, card.name, options.climb_model, tuple(bands))
 
@@ -143,7 +147,7 @@ def format_report(report: SimulationReport) -> str:
              f"climb decel model: {report.climb_model}; speeds in FP, climb in ft/min, one game turn = 4 s",
              "",
              f"{'band':5} {'min':>5} {'max':>5} {'turns to max (M)':>17} {'(E)':>5} {'climb speed':>12} "
-             f"{'listed ROC':>11} {'simulated':>10} {'tolerance':>10}  verdict"]
+             f"{'listed ROC':>11} {'simulated':>10} {'step':>6} {'tolerance':>10}  verdict"]
     for band in report.bands:
         def turns(value: int | None) -> str:
             return "never" if value is None else str(value)
@@ -152,9 +156,11 @@ def format_report(report: SimulationReport) -> str:
         simulated = "-" if band.simulated_climb_fpm is None else f"{band.simulated_climb_fpm:.0f}"
         lines.append(f"{band.band:5} {band.min_fp:5.1f} {band.max_fp:5.1f} {turns(band.turns_to_max_military):>17} "
                      f"{turns(band.turns_to_max_emergency):>5} {band.climb_speed_fp:12.1f} {listed:>11} "
-                     f"{simulated:>10} {band.climb_tolerance_fpm:10.0f}  {band.climb_verdict}")
-    lines += ["", "verdict: the simulated climb at climb speed agrees with the listed rate within the tolerance, "
-              "or is below or above it (docs/fw-rules.md)"]
+                     f"{simulated:>10} {band.climb_step_fpm:6.0f} {band.climb_tolerance_fpm:10.0f}  "
+                     f"{VERDICT_WORDS.get(band.climb_verdict, band.climb_verdict)}")
+    lines += ["", "step: the climb rate one power step (0.5 accel per engine) buys at climb speed; tolerance: the step "
+              "+ 10 % of the listed rate; verdict: the simulated climb agrees with the listed rate, is below or above "
+              "it, or the rules cannot tell them apart (docs/fw-rules.md)"]
     for band in report.bands:
         lines += ["", f"{band.band} band: degrees of facing change per turn (level, whole turn at one rate)",
                   f"{'speed':>6} " + " ".join(f"{rate.upper():>4}" for rate in ALL_RATES)]

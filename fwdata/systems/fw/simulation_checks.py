@@ -19,14 +19,13 @@ class SimulationOptions:
 
     `climb_model`: points per 100-ft increment for the lost Climb Decel table
     ("designer-note": 6 / speed, from the OTR 4.2 designer's note; "qs": 1, QS 4.1).
-    `climb_tolerance_fpm` / `climb_tolerance_ratio`: the listed rate of climb must be
-    within the larger of the two of the simulated one. The default of 1,500 ft/min is the
-    game's resolution (one 100-ft increment per 4-second turn = 1,500 ft/min).
+    `climb_table_spread`: the share of the listed rate added to the climb tolerance; the
+    designer's note gives 18 to 20 points for a turn of VFPs, so a rate is known only to
+    1 - 18/20 = 10 % (docs/fw-rules.md).
     """
 
     climb_model: ClimbModel = "designer-note"
-    climb_tolerance_fpm: float = flight.FPM_PER_INCREMENT_PER_TURN
-    climb_tolerance_ratio: float = 0.5
+    climb_table_spread: float = 0.1
     max_turns: int = 60
 
 
@@ -40,6 +39,7 @@ class ClimbEstimate:
     speed_fp: float
     climb_rate_fpm: float
     attitude: str
+    resolution: flight.ClimbResolution
 
 
 HIGH_BANDS = frozenset({"HI", "VH", "EH", "UH+"})
@@ -78,23 +78,34 @@ def best_sustained_climb(card: AircraftDataCard, band: PerformanceBand, fvt: Rul
     climb = flight.simulate_sustained_climb(
         speed, row.cells, fvt, proportions, engines=card.engine_count,
         climb_attitude_decel=float(card.general["climb_attitude_decel"]), model=options.climb_model)
-    return ClimbEstimate(speed, climb.climb_rate_fpm, climb.attitude)
+    resolution = flight.climb_resolution(speed, fvt, proportions, engines=card.engine_count, model=options.climb_model)
+    return ClimbEstimate(speed, climb.climb_rate_fpm, climb.attitude, resolution)
+
+
+BELOW_RESOLUTION = "below-resolution"
 
 
 def climb_verdict(simulated_fpm: float, listed_fpm: int, oxygen_restricted: bool,
-                  options: SimulationOptions = DEFAULT_SIMULATION) -> tuple[str, float]:
+                  resolution: flight.ClimbResolution, options: SimulationOptions = DEFAULT_SIMULATION
+                  ) -> tuple[str, float]:
     """Compare a simulated climb with the listed one; return (verdict, tolerance in ft/min).
 
-    Verdicts: "agrees", "below", "above", or "oxygen-limited" when the simulation is
-    above an oxygen-restricted listed rate (Err1 bold: a pilot limit, not a power limit).
-    The tolerance is the larger of `climb_tolerance_fpm` and `climb_tolerance_ratio` x listed.
+    The tolerance is one power step at the climb speed plus `climb_table_spread` x listed.
+    Verdicts: "agrees"; "below-resolution" when the rules cannot tell the two apart (the
+    listed rate is within the tolerance but not above one power step, or it lies between
+    two attitudes' steady ranges and the simulation flies the top of the lower one);
+    "below"; "above", or "oxygen-limited" when the simulation is above an
+    oxygen-restricted listed rate (Err1 bold: a pilot limit, not a power limit).
     """
-    tolerance = max(options.climb_tolerance_fpm, options.climb_tolerance_ratio * listed_fpm)
-    if simulated_fpm < listed_fpm - tolerance:
-        return "below", tolerance
-    if simulated_fpm > listed_fpm + tolerance:
+    tolerance = resolution.step_fpm + options.climb_table_spread * listed_fpm
+    if abs(simulated_fpm - listed_fpm) <= tolerance:
+        return ("agrees" if listed_fpm > resolution.step_fpm else BELOW_RESOLUTION), tolerance
+    if simulated_fpm > listed_fpm:
         return ("oxygen-limited" if oxygen_restricted else "above"), tolerance
-    return "agrees", tolerance
+    gap = resolution.gap_around(listed_fpm)
+    if gap is not None and simulated_fpm >= gap[0] - tolerance:
+        return BELOW_RESOLUTION, tolerance
+    return "below", tolerance
 
 
 def check_simulations(card: AircraftDataCard, document: SourceDocument, own: frozenset[str],
@@ -104,7 +115,8 @@ def check_simulations(card: AircraftDataCard, document: SourceDocument, own: fro
 
     Level run (OTR 4.1-4.4): from the minimum speed at military power, level flight must
     reach the listed max level speed. Sustained climb: the best simulated climb must
-    agree with the listed average rate of climb within the stated tolerance.
+    agree with the listed average rate of climb within the tolerance of `climb_verdict`;
+    a difference below the rules' resolution is not reported.
     """
     if card.power_chart is None or not ({"power_chart", "performance", "climb"} & own):
         return
@@ -133,9 +145,10 @@ def check_simulations(card: AircraftDataCard, document: SourceDocument, own: fro
         if estimate is None:
             continue
         verdict, tolerance = climb_verdict(estimate.climb_rate_fpm, listed.climb_rate_fpm,
-                                           listed.oxygen_restricted, options)
+                                           listed.oxygen_restricted, estimate.resolution, options)
         flown = (f"{estimate.climb_rate_fpm:.0f} ft/min ({estimate.attitude} at {estimate.speed_fp:.1f} FP, military "
-                 f"power, {options.climb_model} climb decel; tolerance {tolerance:.0f} ft/min)")
+                 f"power, {options.climb_model} climb decel; tolerance {tolerance:.0f} ft/min: one power step "
+                 f"{estimate.resolution.step_fpm:.0f} + {options.climb_table_spread:.0%} of the listed rate)")
         where = document.locate(f"/climb/{listed.index}/climb_rate_fpm")
         if verdict == "below":
             yield warning(where, "FW-CLIMB-RATE",

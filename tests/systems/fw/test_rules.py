@@ -13,6 +13,7 @@ from ruamel.yaml import YAML
 
 from fwdata.systems.fw import flight, rules
 from fwdata.systems.fw.options import FwRuleOptions
+from fwdata.systems.fw.simulation_checks import BELOW_RESOLUTION, climb_verdict
 from fwdata.systems.fw.tables import RuleTable, rule_table_from_data
 
 TABLES = pathlib.Path(__file__).resolve().parents[3] / "tables" / "fw"
@@ -755,11 +756,31 @@ def test_sustained_climb_falls_back_to_level_optional_climb() -> None:
     assert (climb.attitude, climb.climb_rate_fpm) == ("LVL", 1_500.0)
 
 
-def test_climb_rate_agrees_tolerance() -> None:
-    """Tolerance: 1,500 ft/min (one increment per turn) or half the listed rate."""
-    assert flight.climb_rate_agrees(6_000, 4_800)
-    assert not flight.climb_rate_agrees(10_500, 4_800)
-    assert flight.climb_rate_agrees(2_000, 800)
+def test_climb_resolution_at_4_0_fp_designer_note() -> None:
+    """OTR 4.2 note: 6 / 4.0 = 1.5 points per increment, so one power step (0.5 per engine)
+    buys 1/3 increment a turn = 500 ft/min, 2,000 for four engines. QS 2.9: LVL climbs 0-1
+    increment (1/4+ of 4), SHC 2-6 (MC 1/3+ of 4 = 2, 0-1 VFP, OC 1/3- = 1)."""
+    one = flight.climb_resolution(4.0, fvt(), proportions(), model="designer-note")
+    four = flight.climb_resolution(4.0, fvt(), proportions(), engines=4, model="designer-note")
+    assert (one.step_fpm, four.step_fpm) == (500.0, 2_000.0)
+    assert one.steady_ranges_fpm[:2] == ((0.0, 1_500.0), (3_000.0, 9_000.0))
+    assert one.gap_around(2_700) == (1_500.0, 3_000.0)
+    assert one.gap_around(1_200) is None
+
+
+def test_climb_verdicts_tell_agreement_from_resolution() -> None:
+    """Tolerance = power step + 10 % of listed (the 18-20 point spread of the OTR 4.2 note)."""
+    single = flight.climb_resolution(4.0, fvt(), proportions(), model="designer-note")
+    bomber = flight.climb_resolution(4.0, fvt(), proportions(), engines=4, model="designer-note")
+    assert climb_verdict(3_000, 2_900, False, single) == ("agrees", 790.0)
+    # B-17G VL: 900 listed, 1,500 flown: four engines step 2,000 > 900, the rules cannot tell.
+    assert climb_verdict(1_500, 900, False, bomber)[0] == BELOW_RESOLUTION
+    # Fw 190A-8 LO-like: 2,700 lies between LVL (<= 1,500) and SHC (>= 3,000); flown 1,500.
+    assert climb_verdict(1_500, 2_700, False, single)[0] == BELOW_RESOLUTION
+    assert climb_verdict(1_500, 3_400, False, single)[0] == "below"
+    assert climb_verdict(500, 2_700, False, single)[0] == "below"
+    assert climb_verdict(3_000, 600, False, single)[0] == "above"
+    assert climb_verdict(3_000, 600, True, single)[0] == "oxygen-limited"
 
 
 @given(st.floats(min_value=-5, max_value=40, allow_nan=False), st.sampled_from(["1/4", "1/3", "1/2", "2/3", "3/4"]))
