@@ -18,7 +18,7 @@ from typing import Any
 
 from fwdata.systems.fl import rules
 from fwdata.systems.fl.model import UNKNOWN, FlAircraft, Flight, Scenario, Side
-from fwdata.systems.fl.scoring.flights import Context, NeedFact, flight_points
+from fwdata.systems.fl.scoring.flights import MAX_FLIGHT_EVALUATIONS, Context, NeedFact, flight_points
 
 # Values a lost list cell may take: the surviving rows print 5 to 27 (21.2-21.6); the range leaves room on both sides.
 POINTS_RANGE = range(1, 61)
@@ -51,7 +51,8 @@ class SideConstraint:
     """The assignments of a side's unknowns under which its printed total agrees.
 
     `solutions` hold key -> value for every unknown the side's total used; `capped` when the search stopped at
-    MAX_COMBINATIONS (the solutions are then incomplete and not used).
+    MAX_FLIGHT_EVALUATIONS (as explore_side does) or MAX_COMBINATIONS of lost cells (the solutions are then
+    incomplete and not used).
     """
 
     scenario: Scenario
@@ -137,8 +138,11 @@ def constrain_side(
     pending: list[dict[str, tuple[str, Any]]] = [{}]
     # A flight's totals depend only on the facts it uses: (flight index, those facts' values) -> totals by cell value.
     tables_by_facts: dict[tuple[int, tuple[tuple[str, Any], ...]], dict[int, int]] = {}
-    spent = 0
+    spent = tried = 0
     while pending:
+        spent += sum(len(s.flights) for s in scenario.sides)
+        if spent > MAX_FLIGHT_EVALUATIONS:
+            return SideConstraint(scenario, side, (), True, raw_keys)
         assignment = pending.pop()
         tables = []
         used: dict[str, Any] = {}
@@ -165,8 +169,8 @@ def constrain_side(
             continue
         facts = {_shared_key(scenario, key): value for key, value in used.items()}
         found, cost = _cell_solutions(flights, tables, side.scenario_points)
-        spent += cost
-        if spent > MAX_COMBINATIONS:
+        tried += cost
+        if tried > MAX_COMBINATIONS:
             return SideConstraint(scenario, side, (), True, raw_keys)
         solutions.extend({**facts, **cells} for cells in found)
     return SideConstraint(scenario, side, tuple(solutions), False, raw_keys)

@@ -73,6 +73,11 @@ class SharedSolution:
                      if d.key.split(":")[1] in types or any(s.scenario is scenario for s in d.sources))
 
 
+    def contradictions_for(self, scenario: Scenario) -> tuple[Contradiction, ...]:
+        """Return the contradictions naming a side of the scenario."""
+        return tuple(c for c in self.contradictions if any(o.scenario is scenario for o in (c.first, *c.second)))
+
+
 def solve_scenarios(scenarios: Iterable[Scenario], lookup: Callable[[str], FlAircraft | None]) -> SharedSolution:
     """Solve the printed scenario points of every scenario together (FL 26.2.3.2, 23.2.9)."""
     unknowns = Unknowns()
