@@ -136,7 +136,7 @@ def constrain_side(
     solutions: list[Solution] = []
     raw_keys: dict[str, str] = {}
     pending: list[dict[str, tuple[str, Any]]] = [{}]
-    # A flight's totals depend only on the facts it uses: (flight index, those facts' values) -> totals by cell value.
+    # A flight's totals depend only on the facts it uses: (flight index, their values) -> totals by cell value.
     tables_by_facts: dict[tuple[int, tuple[tuple[str, Any], ...]], dict[int, int]] = {}
     spent = tried = 0
     while pending:
@@ -144,21 +144,24 @@ def constrain_side(
         if spent > MAX_FLIGHT_EVALUATIONS:
             return SideConstraint(scenario, side, (), True, raw_keys)
         assignment = pending.pop()
-        tables = []
-        used: dict[str, Any] = {}
+        ctx = Context(scenario, lookup, dict(assignment))
         try:
-            for index, (flight, aircraft, letter, base) in enumerate(flights):
-                ctx = Context(scenario, lookup, dict(assignment))
-                first = flight_points(ctx, side, flight, aircraft, letter, POINTS_RANGE[0] if base is None else base)
-                flight_facts = tuple((key, ctx.assignment[key][1]) for key in ctx.order)
-                used.update(flight_facts)
+            probe = POINTS_RANGE[0]
+            totals = [flight_points(ctx, side, flight, aircraft, letter, probe if base is None else base).total
+                      for flight, aircraft, letter, base in flights]
+            tables = []
+            for index, ((flight, aircraft, letter, base), total) in enumerate(zip(flights, totals, strict=True)):
                 if base is not None:
-                    tables.append({base: first.total})
+                    tables.append({base: total})
                     continue
-                if (index, flight_facts) not in tables_by_facts:
-                    tables_by_facts[index, flight_facts] = {
-                        b: flight_points(ctx, side, flight, aircraft, letter, b).total for b in POINTS_RANGE}
-                tables.append(tables_by_facts[index, flight_facts])
+                # A context of its own tells which facts this flight uses (the shared one remembers across flights).
+                own = Context(scenario, lookup, dict(assignment))
+                flight_points(own, side, flight, aircraft, letter, POINTS_RANGE[0])
+                uses = (index, tuple((key, own.assignment[key][1]) for key in own.order))
+                if uses not in tables_by_facts:
+                    tables_by_facts[uses] = {
+                        b: flight_points(own, side, flight, aircraft, letter, b).total for b in POINTS_RANGE}
+                tables.append(tables_by_facts[uses])
         except NeedFact as need:
             key = _shared_key(scenario, need.fact.key)
             unknowns.subjects[key] = need.fact.subject
@@ -167,7 +170,7 @@ def constrain_side(
             for label, value in reversed(need.fact.options):
                 pending.append({**assignment, need.fact.key: (label, value)})
             continue
-        facts = {_shared_key(scenario, key): value for key, value in used.items()}
+        facts = {_shared_key(scenario, key): ctx.assignment[key][1] for key in ctx.order}
         found, cost = _cell_solutions(flights, tables, side.scenario_points)
         tried += cost
         if tried > MAX_COMBINATIONS:
