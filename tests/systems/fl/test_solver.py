@@ -140,3 +140,20 @@ def test_crosscheck_lists_derived_values_and_contradictions() -> None:
     row = "| MG15 (mg15) countermeasures rating | MG15 (mg15) countermeasures rating 0 | 24.1 North Korea (40SP)"
     assert row in text
     assert "- **24.19.1 Great Britain (30SP)** with 24.19.2 Great Britain (30SP)" in text
+
+
+def test_list_order_narrows_the_lost_cells_of_a_row_21_1_11() -> None:
+    """A better rating is never worth less: with B pinned to 12 and E to 9, C and D lie between them."""
+    from fwdata.systems.fl.scoring.solver import _order_row
+
+    catalog = _case("fl-sp-derived")
+    aircraft = aircraft_lookup(catalog)("test-jet")
+    assert aircraft is not None
+    domains = {f"points:test-jet:{letter}": set(POINTS_RANGE) for letter in "ABCDEF"}
+    domains["points:test-jet:B"] = {12}
+    domains["points:test-jet:E"] = {9}
+    narrowed = _order_row(aircraft, domains)
+    assert domains["points:test-jet:A"] == set(range(12, POINTS_RANGE[-1] + 1))
+    assert domains["points:test-jet:C"] == domains["points:test-jet:D"] == {9, 10, 11, 12}
+    assert domains["points:test-jet:F"] == set(range(1, 10))
+    assert set(narrowed) == {f"points:test-jet:{letter}" for letter in "ACDF"}
