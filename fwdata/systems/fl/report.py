@@ -8,6 +8,7 @@ from typing import Any
 
 from fwdata.game_system import Catalog
 from fwdata.systems.fl.checks import aircraft_lookup
+from fwdata.systems.fl.checks.shared import related_scenarios
 from fwdata.systems.fl.model import FlAircraft, Scenario
 from fwdata.systems.fl.scoring import (
     ScenarioScore,
@@ -17,6 +18,7 @@ from fwdata.systems.fl.scoring import (
     condition_summary,
     score_scenario,
 )
+from fwdata.systems.fl.scoring.solver import SharedSolution, derived_sources, solve_scenarios
 
 STATUS_WORDS = {
     "agrees": "agrees",
@@ -116,8 +118,8 @@ def _victory_text(v: VictoryAssessment) -> list[str]:
     return lines
 
 
-def points_text(score: ScenarioScore) -> str:
-    """Return `fwdata fl points` text: aircraft by aircraft, side by side, then the victory-point derivation."""
+def points_text(score: ScenarioScore, shared: SharedSolution | None = None) -> str:
+    """Return `fwdata fl points` text: aircraft by aircraft, side by side, the victory points, the shared values."""
     s = score.scenario
     lines = [f"{s.number} {s.name}" + (f" [{s.variant}]" if s.variant else "") + f" ({s.date_printed})", ""]
     lines.append("Scenario points (26.2.3.2; aircrew rating letters inferred from the aircrew counts):")
@@ -137,7 +139,40 @@ def points_text(score: ScenarioScore) -> str:
             )
         for v in score.recount.victory:
             lines.append(f"  {v.side.nation_printed} victory points: {STATUS_WORDS[v.status]}")
+    if shared is not None:
+        lines.extend(_shared_text(score, shared))
     return "\n".join(lines) + "\n"
+
+
+def _shared_text(score: ScenarioScore, shared: SharedSolution) -> list[str]:
+    """The values every printed scenario solved together pins down, and the contradictions, for one scenario."""
+    derived = shared.derived_for(score.scenario)
+    contradictions = shared.contradictions_for(score.scenario)
+    if not derived and not contradictions:
+        return []
+    lines = ["", "Across scenarios (every printed scenario's points solved together):"]
+    lines.extend(f"  {d.label}: from {derived_sources(d)}" for d in derived)
+    lines.extend(f"  CONTRADICTION {c.first.name} with {', '.join(o.name for o in c.second)}: {c.arithmetic}"
+                 for c in contradictions)
+    return lines
+
+
+def shared_json(score: ScenarioScore, shared: SharedSolution) -> dict[str, Any]:
+    """Return the `across_scenarios` object of `fwdata fl points --format json`."""
+    return {
+        "derived": [
+            {"unknown": shared.subjects[d.key], "value": d.value, "label": d.label,
+             "sources": [{"scenario": c.scenario.id, "side": c.side.key} for c in d.sources],
+             "list_order": d.by_list_order, "given": list(d.given)}
+            for d in shared.derived_for(score.scenario)
+        ],
+        "contradictions": [
+            {"unknown": c.subject,
+             "sides": [{"scenario": o.scenario.id, "side": o.side.key} for o in (c.first, *c.second)],
+             "arithmetic": c.arithmetic}
+            for c in shared.contradictions_for(score.scenario)
+        ],
+    }
 
 
 def _outcome_json(outcome: SideOutcome) -> dict[str, Any]:
@@ -227,7 +262,8 @@ def _vcell(v: VictoryAssessment) -> str:
     return f"{name}: {STATUS_WORDS[v.status]} ({v.reason})"
 
 
-def crosscheck_markdown(scores: list[ScenarioScore], lookup: Callable[[str], FlAircraft | None] | None = None) -> str:
+def crosscheck_markdown(scores: list[ScenarioScore], lookup: Callable[[str], FlAircraft | None] | None = None,
+                        shared: SharedSolution | None = None) -> str:
     """Return build/fl/crosscheck.md: for every scenario, whether its printed points agree with FL 26.x, and why not."""
 
     def order(score: ScenarioScore) -> tuple[int, ...]:
@@ -282,12 +318,38 @@ def crosscheck_markdown(scores: list[ScenarioScore], lookup: Callable[[str], FlA
         f"{vcounts['unknown']} cannot be derived, {vcounts['non-standard']} non-standard.",
         "",
     ]
+    if shared is not None:
+        lines += shared_markdown(shared)
     return "\n".join(lines)
+
+
+def shared_markdown(shared: SharedSolution) -> list[str]:
+    """Return the crosscheck's section on the values the printed scenarios pin down together, and contradictions."""
+    lines = [
+        "## Across scenarios",
+        "",
+        "A lost value of an aircraft (its points at one rating letter, its countermeasures rating, missile",
+        "capability, external gun) is one unknown in every scenario that uses it. Solving every printed total",
+        "together pins these down (each from the scenarios named) or proves that two printed totals contradict.",
+        "",
+        "| Unknown | Value | From |",
+        "| --- | --- | --- |",
+    ]
+    lines += [f"| {shared.subjects[d.key]} | {d.label} | {derived_sources(d)} |" for d in shared.derived]
+    lines += ["", f"Derived values: {len(shared.derived)}. Contradictions: {len(shared.contradictions)}.", ""]
+    for c in shared.contradictions:
+        lines.append(f"- **{c.first.name}** with {', '.join(o.name for o in c.second)} ({c.subject}): {c.arithmetic}")
+    if shared.capped:
+        lines.append("")
+        lines.append("Left out (too many combinations): " + ", ".join(c.name for c in shared.capped) + ".")
+    lines.append("")
+    return lines
 
 
 def points_output(catalog: Catalog, scenario: Scenario, output_format: str = "text") -> str:
     """Return `fwdata fl points` for one scenario: the computation as text, or as JSON when `output_format` is json."""
     score = score_one(catalog, scenario)
+    shared = solve_scenarios([entry.model for entry in related_scenarios(catalog)], aircraft_lookup(catalog))
     if output_format == "json":
-        return json.dumps(points_json(score), indent=2) + "\n"
-    return points_text(score)
+        return json.dumps({**points_json(score), "across_scenarios": shared_json(score, shared)}, indent=2) + "\n"
+    return points_text(score, shared)

@@ -10,6 +10,7 @@ from fwdata.options import BuildOptions
 from fwdata.systems.fl.checks.aircraft import SYSTEM, aircraft_lookup, check_aircraft_bases, check_aircraft_rows
 from fwdata.systems.fl.checks.points import check_scenario_points
 from fwdata.systems.fl.checks.scenario import check_scenario_references, check_scenario_rules
+from fwdata.systems.fl.checks.shared import check_shared_unknowns
 from fwdata.systems.fl.model import Scenario
 from fwdata.systems.fl.scoring import score_scenario
 
@@ -26,3 +27,4 @@ def run_checks(catalog: Catalog, options: BuildOptions) -> Iterator[Finding]:
         yield from check_scenario_rules(catalog, scenario, entry.document, lookup)
         if not any(f.code == "REF-UNKNOWN" and "/aircraft" in f.location.pointer for f in missing):
             yield from check_scenario_points(score_scenario(scenario, lookup), entry.document)
+    yield from check_shared_unknowns(catalog, lookup)

@@ -28,6 +28,7 @@ from fwdata.systems.fl.render.blank_forms import draw_plot_sheet, draw_status_ca
 from fwdata.systems.fl.render.scenario_sheet import draw_scenario_sheet
 from fwdata.systems.fl.report import crosscheck_markdown
 from fwdata.systems.fl.scoring import ScenarioScore, score_scenario
+from fwdata.systems.fl.scoring.solver import solve_scenarios
 
 
 def render_outputs(catalog: Catalog, options: BuildOptions) -> RenderResult:
@@ -72,7 +73,8 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
                                    partial(_scenario_sheet, score, entry.document, lookup, paper)))
     if scores:
         plans.append(PlannedOutput("fl/crosscheck.md", None, lambda: RenderResult(
-            outputs=[Output("fl/crosscheck.md", crosscheck_markdown(scores).encode("utf-8"))])))
+            outputs=[Output("fl/crosscheck.md", crosscheck_markdown(
+                scores, shared=solve_scenarios([s.scenario for s in scores], lookup)).encode("utf-8"))])))
     return plans
 
 
