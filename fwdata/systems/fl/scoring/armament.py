@@ -12,6 +12,9 @@ from fwdata.systems.fl import rules
 from fwdata.systems.fl.model import FlAircraft, Flight, NoteArmament, Scenario
 from fwdata.systems.fl.model.aircraft import PointsCell
 
+ROW_SOURCE = "21.1.11"
+"""`ListPoints.source` of a flight valued at its own list row's cell."""
+
 
 @dataclass(frozen=True)
 class ListPoints:
@@ -59,6 +62,6 @@ def list_points(scenario: Scenario, flight: Flight, aircraft: FlAircraft, letter
     """Return the list points a flight is valued at, at rating `letter` (FL 21.1.11, 21.7 notes l and p)."""
     chosen = chosen_armament(scenario, flight, aircraft)
     if chosen is None:
-        return ListPoints(aircraft.points_at(letter), "21.1.11")
+        return ListPoints(aircraft.points_at(letter), ROW_SOURCE)
     row, why = chosen
     return ListPoints(row.points_at(letter), f"note {row.note} {row.code} armament, 21.7: {why}")

@@ -18,6 +18,7 @@ from typing import Any
 
 from fwdata.systems.fl import rules
 from fwdata.systems.fl.model import UNKNOWN, FlAircraft, Flight, Scenario, Side
+from fwdata.systems.fl.scoring.armament import ROW_SOURCE, list_points
 from fwdata.systems.fl.scoring.flights import MAX_FLIGHT_EVALUATIONS, Context, NeedFact, flight_points
 
 # Values a lost list cell may take: the surviving rows print 5 to 27 (21.2-21.6); the range leaves room on both sides.
@@ -118,6 +119,7 @@ def constrain_side(
     if side.scenario_points is None:
         return None
     flights: list[tuple[Flight, FlAircraft, str, int | None]] = []
+    sources: list[str] = []
     for flight in side.flights:
         aircraft = lookup(flight.aircraft)
         if aircraft is None:
@@ -126,10 +128,12 @@ def constrain_side(
             letter = rules.rating_letter(flight.aircrew)
         except ValueError:
             return None
-        cell = aircraft.points_at(letter)
-        if cell is None:
-            return None
+        chosen = list_points(scenario, flight, aircraft, letter)  # the row's cell, or a 21.7 note's by date and load
+        cell = chosen.cell
+        if cell is None or (cell == UNKNOWN and chosen.source != ROW_SOURCE):
+            return None  # a lost cell of a note's armament row is not the row's own unknown
         flights.append((flight, aircraft, letter, None if cell == UNKNOWN else int(cell)))
+        sources.append(chosen.source)
     for _, aircraft, letter, base in flights:
         if base is None:
             unknowns.subjects[cell_key(aircraft.id, letter)] = f"{aircraft.label} {letter} points"
@@ -147,8 +151,8 @@ def constrain_side(
         ctx = Context(scenario, lookup, dict(assignment))
         try:
             probe = POINTS_RANGE[0]
-            totals = [flight_points(ctx, side, flight, aircraft, letter, probe if base is None else base).total
-                      for flight, aircraft, letter, base in flights]
+            totals = [flight_points(ctx, side, flight, aircraft, letter, probe if base is None else base, source).total
+                      for (flight, aircraft, letter, base), source in zip(flights, sources, strict=True)]
             tables = []
             for index, ((flight, aircraft, letter, base), total) in enumerate(zip(flights, totals, strict=True)):
                 if base is not None:
@@ -255,10 +259,10 @@ def _evaluate(constraint: SideConstraint, assignment: dict[str, tuple[str, Any]]
         aircraft = lookup(flight.aircraft)
         assert aircraft is not None  # constrain_side valued every flight
         letter = rules.rating_letter(flight.aircrew)
-        cell = aircraft.points_at(letter)
-        base = cells[cell_key(aircraft.id, letter)] if cell == UNKNOWN else cell
+        chosen = list_points(scenario, flight, aircraft, letter)
+        base = cells[cell_key(aircraft.id, letter)] if chosen.cell == UNKNOWN else chosen.cell
         assert isinstance(base, int)
-        points = flight_points(ctx, side, flight, aircraft, letter, base)
+        points = flight_points(ctx, side, flight, aircraft, letter, base, chosen.source)
         total += points.total
         parts.append(f"{flight.count} x {aircraft.label} {flight.aircrew.printed()}={letter}: "
                      f"{' '.join(points.each.steps)} = {points.each.value}"
