@@ -28,6 +28,7 @@ from fwdata.systems.aoa.geometry import (
     facing_of,
     hex_from,
     number_pages,
+    start_faults,
     view_of,
 )
 
@@ -139,7 +140,6 @@ def design_problems(design: BookDesign) -> list[tuple[str, str, str]]:
                       "(Part A, The Dogfighting Book)"))
     if len({s.book_id for s in design.ships}) != len(design.ships):
         found.append(("AOA-DESIGN-SIDES", "/books/1/book_id", "both books have the same book_id"))
-    situations = [(a.page, a.situation) for a in design.anchors if a.situation is not None]
     seen_pages: dict[int, int] = {}
     seen_situations: dict[Situation, int] = {}
     for anchor in design.anchors:
@@ -158,12 +158,11 @@ def design_problems(design: BookDesign) -> list[tuple[str, str, str]]:
                           f"{seen_situations[anchor.situation]}"))
         seen_pages.setdefault(anchor.page, anchor.index)
         seen_situations.setdefault(anchor.situation, anchor.page)
-    del situations
     start = next((a for a in design.anchors if a.page == design.start_page), None)
-    if start is not None and start.situation is not None and start.situation.offset.distance == 0:
-        found.append(("AOA-DESIGN-ANCHOR", f"/anchors/{start.index}",
-                      f"start page {design.start_page} has the planes in one hex (a no-plane page); the start page "
-                      "must show the enemy (Standard Game set-up)"))
+    allied, german = design.ship("allied"), design.ship("german")
+    if start is not None and start.situation is not None and allied is not None and german is not None:
+        found += [("AOA-DESIGN-ANCHOR", f"/anchors/{start.index}", f"start page {design.start_page} {fault}")
+                  for fault in start_faults(start.situation, allied.firing, german.firing)]
     return found
 
 

@@ -227,6 +227,26 @@ class FiringRule:
         return 0 < distance <= self.max_distance_hexes and abs(situation.offset.bearing_deg()) <= self.arc_deg + _EPS
 
 
+def start_faults(situation: Situation, own_guns: FiringRule, enemy_guns: FiringRule) -> list[str]:
+    """Say why `situation` (seen from the cockpit whose guns are `own_guns`) cannot be the start page; [] if it can.
+
+    AoA I: on page 170 "the two pictures are not the same ... in one book 'you
+    see him' and in the other 'he sees you'", so the start may not look the same
+    from both cockpits; it shows the enemy (Standard Game set-up), and fwdata
+    adds that no guns bear yet (AoA IV: a shot on the start page would come before
+    either pilot has maneuvered; docs/aoa-books.md).
+    """
+    if situation.offset.distance == 0:
+        return ["has the planes in one hex (a no-plane page); the start page must show the enemy "
+                "(Standard Game set-up)"]
+    faults = []
+    if situation.inverse() == situation:
+        faults.append("looks the same from both cockpits; the two start pictures are not the same (AoA I)")
+    if own_guns.fires(situation) or enemy_guns.fires(situation.inverse()):
+        faults.append("is a Firing page; the start comes before anyone has a shot (AoA IV)")
+    return faults
+
+
 # ------------------------------------------------------------------ page numbering
 
 

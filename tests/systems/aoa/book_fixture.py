@@ -19,6 +19,8 @@ DAMAGE = {"short": 4, "medium": 2, "long": 1}
 VIEWS = ("windscreen", "left-forward-wing", "right-forward-wing", "left-wingtip", "right-wingtip", "left-tail",
          "right-tail", "tail")
 FACINGS = ("away", "away-left", "away-right", "left", "right", "toward-left", "toward-right", "toward")
+START = 170  # AoA I: no shot yet, and each book shows its own picture (the German's is the Allied one mirrored)
+MIRRORED = {"right-forward-wing": "left-forward-wing", "toward-left": "toward-right"}
 
 
 def shift(side: str, code: str) -> int:
@@ -36,14 +38,17 @@ def page_record(side: str, page: int) -> dict[str, Any]:
         record["enemy_visible"] = False
     else:
         rng = RANGES[page % 3]
-        record.update({"range": rng, "view": VIEWS[page % 8], "facing": FACINGS[(page // 8) % 8]})
+        view, facing = VIEWS[page % 8], FACINGS[(page // 8) % 8]
+        if page == START and side == "german":
+            view, facing = MIRRORED[view], MIRRORED[facing]
+        record.update({"range": rng, "view": view, "facing": facing})
         german_tails = page % 7 == 0
         allied_tails = page % 11 == 0 and not german_tails
         if german_tails or allied_tails:
             tails = "german" if german_tails else "allied"
             record["tag"] = "tailing" if side == tails else "tailed"
-        german_fires = page % 5 == 0
-        allied_fires = page % 13 == 0
+        german_fires = page % 5 == 0 and page != START
+        allied_fires = page % 13 == 0 and page != START
         fires = german_fires if side == "german" else allied_fires
         shot = allied_fires if side == "german" else german_fires
         if fires:

@@ -202,7 +202,6 @@ def test_no_plane_pages_are_the_printed_six(pair: Any) -> None:
         hidden = {n for n, p in pages(pair, side).items() if not p["enemy_visible"]}
         assert hidden == NO_PLANE | {LOST}
     assert pages(pair, "allied")[213]["view"] == "left-tail"
-    assert pages(pair, "allied")[170]["range"] == "long" and pages(pair, "allied")[170]["facing"] == "toward"
 
 
 def test_damage_follows_range_on_firing_pages(pair: Any) -> None:
@@ -307,11 +306,42 @@ def test_committed_books_are_up_to_date(pair: Any) -> None:
         assert (BOOKS_DIR / f"{book['id']}.yaml").read_text() == book_yaml(book)
 
 
-def test_start_page_170_is_head_on_at_long_range() -> None:
-    """Standard Game set-up: page 170, fixed by the design as head-on, 3 hexes apart."""
-    data = load_design_data()
-    numbering = numbering_for(design_from_data(data))
-    assert numbering.situation(170) == Situation(hex_from(0, 3), 3)
+def test_start_page_170_shows_a_different_picture_in_each_book_i(pair: Any) -> None:
+    """AoA I: on page 170 "the two pictures are not the same": in one book you see him, in the other he sees you.
+
+    The design's reading: a merge at long range. The Allied pilot sees the Fokker ahead-right flying
+    toward his left; the German sees the SPAD ahead-left flying toward his right. No guns bear, no tail.
+    """
+    numbering = numbering_for(design_from_data(load_design_data()))
+    start = numbering.situation(170)
+    assert start == Situation(hex_from(3, 1.5), 5)
+    assert start.inverse() != start
+    allied, german = pages(pair, "allied")[170], pages(pair, "german")[170]
+    picture = ("range", "view", "facing", "enemy_visible")
+    assert [allied[k] for k in picture] == ["long", "right-forward-wing", "toward-left", True]
+    assert [german[k] for k in picture] == ["long", "left-forward-wing", "toward-right", True]
+    for page in (allied, german):
+        assert not {"tag", "firing", "shot", "damage"} & page.keys()
+
+
+SAME = "looks the same from both cockpits; the two start pictures are not the same (AoA I)"
+FIRING = "is a Firing page; the start comes before anyone has a shot (AoA IV)"
+
+
+@pytest.mark.parametrize(("start", "faults"), [
+    ({"right": 0, "ahead": 3, "heading": 3}, [SAME, FIRING]),  # the old start: head-on, long range
+    ({"right": 2, "ahead": 2, "heading": 3}, [SAME]),  # any opposite heading looks the same from both cockpits
+    ({"right": 0, "ahead": 2, "heading": 1}, [FIRING]),
+    ({"right": 0, "ahead": 0, "heading": 1}, ["has the planes in one hex (a no-plane page); the start page must show "
+                                              "the enemy (Standard Game set-up)"]),
+])
+def test_design_start_page_must_differ_by_book_and_hold_no_shot(start: dict[str, Any], faults: list[str]) -> None:
+    """AoA I (different pictures) and IV (no shot before anyone maneuvered): AOA-DESIGN-ANCHOR on page 170."""
+    data = copy.deepcopy(load_design_data())
+    data["anchors"][0].update(start)
+    found = [(code, pointer, message) for code, pointer, message in design_problems(design_from_data(data))
+             if pointer == "/anchors/0"]
+    assert found == [("AOA-DESIGN-ANCHOR", "/anchors/0", f"start page 170 {fault}") for fault in faults]
 
 
 def test_check_reports_a_book_edited_by_hand_as_stale(tmp_path: Path, pair: Any) -> None:

@@ -19,6 +19,7 @@ from fwdata.systems.aoa.duel import (
     PilotState,
     duel_books,
     firing_charts,
+    greedy_tables,
     legal_maneuvers,
     maneuver_infos,
     play_game,
@@ -131,6 +132,33 @@ def test_greedy_beats_random(world: dict[str, Any]) -> None:
     reports = run_duels(world["books"], world["infos"], games=40, seed=7, game_types=("standard",))
     greedy_allied = next(r for r in reports if r.allied_policy == "greedy" and r.german_policy == "random")
     assert greedy_allied.allied_wins.low > 0.5
+
+
+def test_greedy_pilots_from_start_page_170_no_longer_stall_there(world: dict[str, Any]) -> None:
+    """Standard Game from page 170 (AoA I: a different picture in each book, no shot), seed 1918, 50 games.
+
+    The old start (head-on at long range, Firing both ways) made both greedy pilots stall on 170
+    and trade 1 damage a turn: 100% draws at exactly 12 turns. From the new start they fly
+    P / L to 30, K / Q to 198 (one above the other), an Immelmann each to 39, a head-on page at
+    medium range, and stall there, trading 2 a turn: still 100% draws, both down on turn 8.
+    """
+    books = world["books"]
+    tables = greedy_tables(books, world["infos"])
+
+    def best(side: str, page: int) -> list[str]:
+        row = tables.values[side][page]
+        top = max(scores["any"] for scores in row.values())
+        return [code for code, scores in row.items() if scores["any"] >= top - 1e-12]
+
+    assert [(best("allied", p), best("german", p)) for p in (170, 30, 198, 39)] == [
+        (["P"], ["L"]), (["K"], ["Q"]), (["M", "O"], ["M", "O"]), (["D", "E"], ["D", "E"])]
+    assert [books.turn(p, a, g).end for p, a, g in ((170, "P", "L"), (30, "K", "Q"), (198, "M", "M"))] == [30, 198, 39]
+    assert books.facts["allied"][39] == books.facts["german"][39] == PageFacts(2, False, False, "medium")
+    reports = run_duels(books, world["infos"], games=50, seed=1918, charts=world["charts"])
+    greedy = {r.game: r for r in reports if r.allied_policy == r.german_policy == "greedy"}
+    standard, advanced = greedy["standard"], greedy["advanced"]
+    assert (standard.draws.value, standard.mean_turns.value, dict(standard.endings)) == (1.0, 8.0, {"both-down": 50})
+    assert (advanced.allied_wins.value, advanced.german_wins.value, advanced.draws.value) == (0.36, 0.0, 0.64)
 
 
 def test_cli_duel_is_reproducible_from_its_seed() -> None:

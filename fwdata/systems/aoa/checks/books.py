@@ -151,6 +151,10 @@ def check_book(entry: Entry) -> Iterator[Finding]:
             yield error(doc.locate(f"/start_pages/{k}"), "AOA-BOOK-START",
                         f"start page {start} must be a page with a maneuver chart and the enemy in view "
                         "(Standard Game set-up: page 170)")
+        elif record.firing or record.shot:
+            yield warning(doc.locate(f"/start_pages/{k}"), "AOA-BOOK-START",
+                          f"start page {start} is marked {'Firing' if record.firing else 'Shot!'}; the start should "
+                          "come before anyone has a shot (IV: shots are taken from the page a turn begins on)")
 
 
 def _ranges(numbers: Sequence[int]) -> str:
@@ -167,7 +171,7 @@ def _ranges(numbers: Sequence[int]) -> str:
 
 
 def check_book_pair(first: Entry, second: Entry, *, end_pages: bool = True) -> Iterator[Finding]:
-    """Two opposing books: the same page is one situation from both cockpits, and every end page agrees.
+    """Two opposing books: one situation per page from both cockpits, different start pictures, equal end pages.
 
     Tags (AoA III; reference digest 2.6): equal range and visibility, tailing here is
     tailed there, firing here is shot there. End pages (AoA I, II, Standard Game):
@@ -202,8 +206,24 @@ def check_book_pair(first: Entry, second: Entry, *, end_pages: bool = True) -> I
             yield error(first.document.locate(pointer), "AOA-BOOK-TAGS",
                         f"page {pa.page}: firing={pa.firing}, shot={pa.shot} here but firing={pb.firing}, "
                         f"shot={pb.shot} in {b.id} (Firing in one book is Shot! in the other)")
+    yield from _check_start_pictures(first, second)
     if end_pages:
         yield from _check_end_pages(first, second)
+
+
+def _check_start_pictures(first: Entry, second: Entry) -> Iterator[Finding]:
+    """The start page looks different from the two cockpits (AoA I: "the two pictures are not the same")."""
+    a: DogfightBook = first.model
+    b: DogfightBook = second.model
+    for k, start in enumerate(a.start_pages):
+        pa, pb = a.page(start), b.page(start)
+        if pa is None or pb is None or not (pa.enemy_visible and pb.enemy_visible):
+            continue  # reported by check_book
+        if (pa.view, pa.facing) == (pb.view, pb.facing):
+            yield warning(first.document.locate(f"/start_pages/{k}"), "AOA-BOOK-START",
+                          f"start page {start} shows the same picture in {a.id} and {b.id} (view {pa.view}, facing "
+                          f"{pa.facing}); the two start pictures are not the same: in one book you see him, in the "
+                          "other he sees you (I)")
 
 
 def _check_end_pages(first: Entry, second: Entry) -> Iterator[Finding]:
