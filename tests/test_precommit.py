@@ -41,8 +41,10 @@ def test_the_hook_passes_good_files_and_fails_on_a_broken_one(tmp_path: Path) ->
 
     pack = tmp_path / "pack"
     (pack / "cards" / "fw").mkdir(parents=True)
-    card = (ROOT / "cards/fw/p-51d.yaml").read_text(encoding="utf-8").replace("id: p-51d\n", "id: p-51x\n", 1)
-    (pack / "cards" / "fw" / "p-51x.yaml").write_text(card, encoding="utf-8")
+    # A card whose bundled original checks clean (no info either), so the good file prints nothing.
+    original = (ROOT / "cards/fw/bf-109g-10.yaml").read_text(encoding="utf-8")
+    card = original.replace("id: bf-109g-10\n", "id: bf-109x\n", 1)
+    (pack / "cards" / "fw" / "bf-109x.yaml").write_text(card, encoding="utf-8")
     (pack / "notes.yaml").write_text("not: a source\n", encoding="utf-8")
     (pack / ".pre-commit-config.yaml").write_text(
         f"repos:\n- repo: {hooks}\n  rev: {revision}\n  hooks:\n  - id: fwdata-check\n", encoding="utf-8")
@@ -54,11 +56,11 @@ def test_the_hook_passes_good_files_and_fails_on_a_broken_one(tmp_path: Path) ->
     assert passed.returncode == 0, passed.stdout + passed.stderr
     assert "fwdata check" in passed.stdout and "Passed" in passed.stdout
 
-    (pack / "cards" / "fw" / "broken.yaml").write_text(card.replace("id: p-51x\n", "id: p-51y\nwingspan: 1\n"),
+    (pack / "cards" / "fw" / "broken.yaml").write_text(card.replace("id: bf-109x\n", "id: bf-109y\nwingspan: 1\n"),
                                                         encoding="utf-8")
     assert _run(["git", "add", "-A"], cwd=pack).returncode == 0
     failed = _run([pre_commit, "run", "--all-files"], cwd=pack, environment=cache)
     assert failed.returncode == 1
     assert "Failed" in failed.stdout
     assert "cards/fw/broken.yaml:" in failed.stdout and "SCHEMA: unknown key 'wingspan'" in failed.stdout
-    assert "p-51x.yaml" not in failed.stdout
+    assert "bf-109x.yaml" not in failed.stdout

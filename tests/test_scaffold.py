@@ -59,12 +59,12 @@ def test_a_filled_skeleton_passes_the_check(tmp_path: Path) -> None:
 
 
 def test_new_from_a_bundled_document_keeps_its_values_with_the_new_id(tmp_path: Path) -> None:
-    result = new(tmp_path, "fw", "aircraft", "p-51x", "--from", "p-51d")
+    result = new(tmp_path, "fw", "aircraft", "bf-109x", "--from", "bf-109g-10")  # its original checks clean
     assert result.exit_code == 0, result.output
-    text = (tmp_path / "cards/fw/p-51x.yaml").read_text()
+    text = (tmp_path / "cards/fw/bf-109x.yaml").read_text()
     assert text.startswith("# yaml-language-server: $schema=../../.fwdata/schemas/fw/aircraft.schema.json\n")
-    assert "\nid: p-51x\n" in text and "id: p-51d\n" not in text
-    assert "from the bundled fw aircraft p-51d" in text
+    assert "\nid: bf-109x\n" in text and "id: bf-109g-10\n" not in text
+    assert "from the bundled fw aircraft bf-109g-10" in text
     report = check_sources([tmp_path], BuildOptions()).report
     assert report.sorted() == []
 

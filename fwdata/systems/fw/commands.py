@@ -108,4 +108,7 @@ def shot(toolbox: Toolbox, attacker: str, target: str, range_hexes: int, deflect
     if report is None:
         report_and_exit(RunResult(report=findings, catalog=Catalog()), output_format, False)
         return
-    click.echo(json.dumps(report.as_json(), indent=2) if output_format == "json" else format_report(report), nl=False)
+    if output_format == "json":
+        click.echo(json.dumps(report.as_json(), indent=2))
+    else:
+        click.echo(format_report(report), nl=False)  # the text report ends with its own newline

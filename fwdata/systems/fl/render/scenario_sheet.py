@@ -153,6 +153,8 @@ def draw_scenario_sheet(
             "unknown": "not derivable",
             "non-standard": "special",
         }[v.status]
+        for unused in v.inapplicable:  # FL-VP-INAPPLICABLE: the line names a type no flight of the scenario flies
+            verdict += f"; the {unused.field.replace('_', ' ')} line names {unused.aircraft}, not in this scenario"
         lines.append(f"{v.side.nation_printed} earns: {_vp_summary(line)} [{verdict}]")
     vp_box, rest = rest.take_top(min(rest.height / 2, 14 + 22 * (len(lines) - 1)))
     page.paragraph(vp_box, "\n".join(lines), 8.5, where=document.locate("/sides"))
@@ -179,6 +181,6 @@ def _vp_summary(line: VictoryPointsLine) -> str:
         text += f"; {line.bonus_exit[0]} per bonus exited {line.bonus_exit[1]}"
     if line.jettison:
         text += f"; {line.jettison[0]} per undamaged {line.jettison[1]} jettisoning its bombs"
-    for _points, special in line.special:
-        text += f"; special: {special}"
+    for points, special in line.special:
+        text += f"; special: {special}" if points is None else f"; special {points}: {special}"
     return text
