@@ -6,6 +6,8 @@ import json
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 from fwdata.game_system import Catalog
 from fwdata.library import schema_root
 from fwdata.options import BuildOptions
@@ -157,3 +159,15 @@ def test_list_order_narrows_the_lost_cells_of_a_row_21_1_11() -> None:
     assert domains["points:test-jet:C"] == domains["points:test-jet:D"] == {9, 10, 11, 12}
     assert domains["points:test-jet:F"] == set(range(1, 10))
     assert set(narrowed) == {f"points:test-jet:{letter}" for letter in "ACDF"}
+
+
+def test_the_run_budget_leaves_sides_after_the_capped_ones_unsearched(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Once MAX_CAPPED_SIDES sides have exhausted their search, the rest are capped without a search (bounded runs)."""
+    from fwdata.systems.fl.scoring import solver
+
+    scenarios = [e.model for e in _bundled().entries("fl", "scenario")]
+    monkeypatch.setattr(solver, "MAX_CAPPED_SIDES", 0)
+    monkeypatch.setattr(solver, "constrain_side", lambda *_: pytest.fail("searched a side past the run's budget"))
+    capped = solve_scenarios(scenarios, aircraft_lookup(_bundled())).capped
+    printed = [side for scenario in scenarios for side in scenario.sides if side.scenario_points is not None]
+    assert [c.side for c in capped] == printed and len(printed) > 50

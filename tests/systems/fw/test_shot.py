@@ -90,3 +90,10 @@ def test_usage_error_in_json_is_json_on_stdout_and_one_line_on_stderr() -> None:
     assert result.exit_code == 2
     assert json.loads(result.stdout)["error"]["message"].startswith("nope: no such card file")
     assert result.stderr.startswith("fwdata: nope: no such card file") and result.stderr.count("\n") == 1
+
+
+def test_speeds_that_are_not_finite_fp_are_a_usage_error() -> None:
+    for speeds in (("inf", "inf"), ("nan", "1"), ("-5", "-5"), ("1e308", "3")):
+        result = run("p-51d", "b-17g", "--range", "1", "--deflection", "90", "--speeds", *speeds)
+        assert result.exit_code == 2, result.output
+        assert "speeds are FP from 0 to 20" in result.stderr and "Traceback" not in result.output

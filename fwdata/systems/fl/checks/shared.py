@@ -9,7 +9,7 @@ from fwdata.game_system import Catalog, Entry
 from fwdata.systems.fl.model import FlAircraft
 from fwdata.systems.fl.scoring.constraints import MAX_COMBINATIONS, SideConstraint
 from fwdata.systems.fl.scoring.flights import MAX_FLIGHT_EVALUATIONS
-from fwdata.systems.fl.scoring.solver import derived_sources, solve_scenarios
+from fwdata.systems.fl.scoring.solver import MAX_CAPPED_SIDES, derived_sources, solve_scenarios
 
 SYSTEM = "fl"
 
@@ -67,6 +67,7 @@ def check_shared_unknowns(catalog: Catalog, lookup: Callable[[str], FlAircraft |
         entry = by_scenario[id(capped.scenario)]
         yield info(entry.document.locate(f"{capped.side.pointer}/scenario_points"), "FL-SP-CAPPED",
                    f"{capped.name}: its unknown values have more combinations than the search tries "
-                   f"({MAX_FLIGHT_EVALUATIONS} flight evaluations, {MAX_COMBINATIONS} lost-cell combinations); "
+                   f"({MAX_FLIGHT_EVALUATIONS} flight evaluations, {MAX_COMBINATIONS} lost-cell combinations; "
+                   f"after {MAX_CAPPED_SIDES} such sides the rest are not searched); "
                    f"left out of the solving across scenarios")
 

@@ -30,6 +30,8 @@ from fwdata.systems.fl.scoring.constraints import (
 )
 
 LETTERS = "ABCDEF"
+# Sides whose own search may exhaust its budget in one run; the sides after them are left out unsearched.
+MAX_CAPPED_SIDES = 8
 
 
 @dataclass(frozen=True)
@@ -81,10 +83,14 @@ class SharedSolution:
 def solve_scenarios(scenarios: Iterable[Scenario], lookup: Callable[[str], FlAircraft | None]) -> SharedSolution:
     """Solve the printed scenario points of every scenario together (FL 26.2.3.2, 23.2.9)."""
     unknowns = Unknowns()
-    constraints = []
+    constraints: list[SideConstraint] = []
     for scenario in scenarios:
         for side in scenario.sides:
-            constraint = constrain_side(scenario, side, lookup, unknowns)
+            if sum(c.capped for c in constraints) >= MAX_CAPPED_SIDES:
+                # The run's budget: a pack of many sides that each exhaust their search would take seconds apiece.
+                constraint = SideConstraint(scenario, side, (), True) if side.scenario_points is not None else None
+            else:
+                constraint = constrain_side(scenario, side, lookup, unknowns)
             if constraint is not None:
                 constraints.append(constraint)
     capped = tuple(c for c in constraints if c.capped)
