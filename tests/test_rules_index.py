@@ -52,3 +52,10 @@ def test_a_cited_rule_points_at_its_function_and_codes(rules_index) -> None:  # 
     text = rules_index.render_index()
     row = next(line for line in text.splitlines() if line.startswith("| OTR 4.1 |"))
     assert "`power_speed_column`" in row and "`FW-POWER-ROWS`" in row
+
+
+def test_flight_leader_codes_come_from_the_rules_their_meanings_name(rules_index) -> None:  # type: ignore[no-untyped-def]
+    """findings.md's fl rows have no rule column: "differ from 26.2.3.2" ties FL-SP-MISMATCH to FL 26.2.3.2."""
+    rows = {line.split(" | ")[0]: line for line in rules_index.render_index().splitlines() if line.startswith("| FL ")}
+    assert "`FL-SP-MISMATCH`" in rows["| FL 26.2.3.2"]
+    assert "`FL-FORCE-LIMIT`" in rows["| FL 26.2.3.3.2"] and "`FL-PAIRS`" not in rows["| FL 26.2.3.3.2"]

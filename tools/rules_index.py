@@ -5,8 +5,10 @@ The index is read from the source, never written by hand:
   citations in the house convention (`OTR 4.3`, `OTR 4.1-4.4`, `OTR 4.1, 5.5.1`,
   `OTR Ch. 2`, `QS 3.4`, `Err1 11.2`, `FL 26.5.1`, `AoA XIX, XXI`);
 - a finding code (a string constant such as "FW-PERF-ORDER" that docs/findings.md
-  documents) written inside a function or class that cites a rule is tied to that rule;
-  so is a code whose row in docs/findings.md names the rule in its `rule` column.
+  documents) written inside a function or class that cites a rule (at most
+  MAX_RULES_FOR_CODES rules) is tied to that rule; so is a code whose row in
+  docs/findings.md names the rule in its `rule` column, or, in the Flight Leader
+  section, by number in its meaning.
 
 `python tools/rules_index.py` rewrites the file; `--check` exits 1 when the file is not
 what the source gives (CI runs it through tests/test_rules_index.py).
@@ -39,6 +41,11 @@ BOOKS = {
 SYSTEMS = {"fw": "Fighting Wings", "fl": "Flight Leader", "aoa": "Ace of Aces"}
 # The book a bare rule number in a docs/findings.md section's `rule` column belongs to.
 SECTION_BOOKS = {"Fighting Wings (`fw`)": "OTR", "Ace of Aces (`aoa`)": "AoA"}
+# Sections without a `rule` column whose meaning column names rules by bare number ("differ from 26.2.3.2").
+MEANING_BOOKS = {"Flight Leader (`fl`)": "FL"}
+_BARE_RULE = re.compile(r"(?<![\w.])[1-9]\d?\.\d+(?:\.\d+)*(?:-\d{1,2}\.\d+(?:\.\d+)*)?(?![\w.]*\d)")
+# A function citing more rules than this coordinates several checks: its codes are not tied to each rule it cites.
+MAX_RULES_FOR_CODES = 3
 
 _NUMBER = r"(?:Ch\. \d+|\d+(?:\.\d+)*(?:\.x)?(?:\([a-z]\))?|[IVXL]+)"
 _ITEM = rf"{_NUMBER}(?:-{_NUMBER})?"
@@ -125,6 +132,9 @@ def documented_codes() -> tuple[set[str], dict[tuple[str, str], set[str]]]:
         if match is None:
             continue
         codes.add(match.group(1))
+        if section in MEANING_BOOKS and "meaning" in header and len(cells) == len(header):
+            for number in _BARE_RULE.findall(cells[header.index("meaning")]):
+                by_rule[(MEANING_BOOKS[section], number)].add(match.group(1))
         if "rule" in header and len(cells) == len(header):
             rule_cell = cells[header.index("rule")]
             default = SECTION_BOOKS.get(section)
@@ -152,7 +162,7 @@ def _visit(node: ast.AST, module: str, name: str, codes: set[str],
     cited = citations(ast.get_docstring(node) or "") if isinstance(node, _DOCUMENTED) else []
     for rule in cited:
         citers[rule].add(Citer(module, name))
-    if cited and name:
+    if cited and name and len(set(cited)) <= MAX_RULES_FOR_CODES:
         constants = {child.value for child in ast.walk(node)
                      if isinstance(child, ast.Constant) and isinstance(child.value, str)}
         for rule in cited:
