@@ -214,6 +214,10 @@ def shot_source(attacker: str, target: str, check: Callable[[Sequence[Path], Bui
     result = check(paths, BuildOptions())
     found = [_find_card(name, result) for name in (attacker, target)]
     if None in found and result.report.failed():
+        # A named card that did not load: its own file's findings, not every other file's of the pack.
+        named = [f for f in result.report.findings if _is_named_file(f.location.path, (attacker, target))]
+        if named:
+            return None, Report(findings=named, files_read=len({f.location.path for f in named}))
         return None, result.report
     cards = [_require(entry, name) for entry, name in zip(found, (attacker, target), strict=True)]
     own = Report(findings=[f for f in result.report.findings
@@ -234,6 +238,13 @@ def shot_source(attacker: str, target: str, check: Callable[[Sequence[Path], Bui
     if missing:
         raise UsageError(f"the combat tables {', '.join(missing)} are missing from this pack and the base library")
     return assess_shot(resolved[0], resolved[1], tables, setup), own
+
+
+def _is_named_file(shown: str, names: Sequence[str]) -> bool:
+    """Return whether a finding's file is one the command names: the file given, or `<id>.yaml` for an id."""
+    path = Path(shown)
+    return any(path.stem == name or (Path(name).is_file() and path.resolve() == Path(name).resolve())
+               for name in names)
 
 
 def _find_card(name: str, result: RunResult) -> Any:

@@ -97,3 +97,14 @@ def test_speeds_that_are_not_finite_fp_are_a_usage_error() -> None:
         result = run("p-51d", "b-17g", "--range", "1", "--deflection", "90", "--speeds", *speeds)
         assert result.exit_code == 2, result.output
         assert "speeds are FP from 0 to 20" in result.stderr and "Traceback" not in result.output
+
+
+def test_a_broken_named_card_prints_its_own_findings_only(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    cards = tmp_path / "cards" / "fw"
+    cards.mkdir(parents=True)
+    (cards / "nofire.yaml").write_text("system: fw\nkind: aircraft\nid: nofire\nname: No fire\n")
+    (cards / "other.yaml").write_text("system: fw\nkind: aircraft\nid: other\nname: Other\n")
+    monkeypatch.chdir(tmp_path)
+    result = run("nofire", "p-51d", "--range", "0", "--deflection", "0")
+    assert result.exit_code == 1
+    assert "nofire.yaml" in result.stdout and "other.yaml" not in result.stdout
