@@ -31,9 +31,7 @@ from fwdata.systems.aoa.geometry import (
     start_faults,
     view_of,
 )
-
-MANEUVER_CODES = tuple(chr(c) for c in range(ord("A"), ord("Z") + 1))
-SIDES = ("allied", "german")
+from fwdata.systems.aoa.model import MANEUVER_CODES, SIDES
 
 
 @dataclass(frozen=True)

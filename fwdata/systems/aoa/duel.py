@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fwdata.systems.aoa import rules
-from fwdata.systems.aoa.model import DogfightBook, FiringChart, ManeuverChart
+from fwdata.systems.aoa.model import SIDES, DogfightBook, FiringChart, ManeuverChart
 
 CODES = tuple(chr(c) for c in range(ord("A"), ord("Z") + 1))
 LOST = rules.LOST_PAGE
@@ -24,7 +24,6 @@ START_PAGE = 170
 HIT_POINTS = 12  # AoA Standard Game set-up: damage tokens worth 12
 AMMO = 20  # AoA Advanced Game set-up: 20 ammo each
 JAM_TOKENS = 2  # AoA Advanced Game, Firing: two Forward turns clear a jam
-SIDES = ("allied", "german")
 TAIL_VALUE = 0.5  # greedy score of ending a turn tailing (minus when tailed), in damage points
 
 

@@ -17,9 +17,9 @@ from fwdata.findings import Finding
 from fwdata.game_system import Catalog, Output, RenderResult
 from fwdata.render.layout import PAPER_SIZES, Rect, Size
 from fwdata.render.pdf import Page, PdfDocument
-from fwdata.systems.aoa.book_generator import MANEUVER_CODES, BookDesign, numbering_for, own_situation
+from fwdata.systems.aoa.book_generator import BookDesign, numbering_for, own_situation
 from fwdata.systems.aoa.geometry import Hex, Situation, hexes_within
-from fwdata.systems.aoa.model import BookPage, DogfightBook
+from fwdata.systems.aoa.model import MANEUVER_CODES, BookPage, DogfightBook
 
 SYSTEM = "aoa"
 HALF_MARGIN_PT = 22.0

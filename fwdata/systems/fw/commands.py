@@ -56,6 +56,14 @@ def simulate(toolbox: Toolbox, card: str, output_format: str, climb_model: str, 
         write_file(plot_path, image)
 
 
+def _finite_speeds(_ctx: click.Context, _param: click.Parameter,
+                   value: tuple[float, float] | None) -> tuple[float, float] | None:
+    """Refuse a speed that is negative, infinite or not a number (a usage error, exit 2)."""
+    if value is not None and not all(math.isfinite(speed) and 0 <= speed <= MAX_SPEED_FP for speed in value):
+        raise click.BadParameter(f"speeds are FP from 0 to {MAX_SPEED_FP:g}, got {value[0]:g} and {value[1]:g}")
+    return value
+
+
 @group.command("shot")
 @click.argument("attacker")
 @click.argument("target")
@@ -77,7 +85,7 @@ def simulate(toolbox: Toolbox, card: str, output_format: str, climb_model: str, 
 @click.option("--ace", is_flag=True, help="The pilot is an ace (-10).")
 @click.option("--crack-shot", is_flag=True, help="The pilot is a crack shot (-10; smaller burst shifts).")
 @click.option("--turn-rate", type=click.Choice(["HT", "BT"], case_sensitive=False), help="Highest rate the firer used.")
-@click.option("--speeds", type=(float, float), callback=lambda _ctx, _param, value: _speeds(value),
+@click.option("--speeds", type=(float, float), callback=_finite_speeds,
               help="Shooter and target speeds (FP) for the combined-speed modifier (OTR 10.3).")
 @click.option("--modifier", "extra_modifier", type=int, default=0, help="Any other LH modifier (+ is worse).")
 @click.option("--odds-past-12", type=click.Choice(["per-whole-ratio", "per-listed-step"]), default="per-whole-ratio",
@@ -115,10 +123,3 @@ def shot(toolbox: Toolbox, attacker: str, target: str, range_hexes: int, deflect
         click.echo(json.dumps(report.as_json(), indent=2))
     else:
         click.echo(format_report(report), nl=False)  # the text report ends with its own newline
-
-
-def _speeds(value: tuple[float, float] | None) -> tuple[float, float] | None:
-    """Refuse a speed that is negative, infinite or not a number (a usage error, exit 2)."""
-    if value is not None and not all(math.isfinite(speed) and 0 <= speed <= MAX_SPEED_FP for speed in value):
-        raise click.BadParameter(f"speeds are FP from 0 to {MAX_SPEED_FP:g}, got {value[0]:g} and {value[1]:g}")
-    return value

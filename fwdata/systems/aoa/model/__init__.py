@@ -1,6 +1,6 @@
 """Ace of Aces models: typed, immutable values built from schema-valid plane, maneuvers, chart and book documents."""
 
-from fwdata.systems.aoa.model.book import LAST_PAGE, MANEUVER_CODES, BookPage, DogfightBook, build_book
+from fwdata.systems.aoa.model.book import LAST_PAGE, MANEUVER_CODES, SIDES, BookPage, DogfightBook, build_book
 from fwdata.systems.aoa.model.charts import (
     ArchieChart,
     BattlefieldMap,
@@ -19,6 +19,7 @@ from fwdata.systems.aoa.model.plane import Plane, build_plane
 __all__ = [
     "LAST_PAGE",
     "MANEUVER_CODES",
+    "SIDES",
     "ArchieChart",
     "BattlefieldMap",
     "BookPage",

@@ -9,6 +9,7 @@ from types import MappingProxyType
 from fwdata.sources.document import SourceDocument
 
 MANEUVER_CODES = tuple(chr(c) for c in range(ord("A"), ord("Z") + 1))
+SIDES = ("allied", "german")  # the two books of a pair, by the side their pilot flies for
 LAST_PAGE = 223  # AoA Part A "The Dogfighting Book": pages 1..223; 223 is the lost page (AoA VI).
 START_PAGE = 170  # AoA Standard Game set-up; AoA I.
 
