@@ -17,18 +17,27 @@ from fwdata.commandline import (
     stops_cleanly,
     strict_option,
 )
+from fwdata.errors import UsageError
 from fwdata.findings import Severity
 from fwdata.game_system import RunResult
 from fwdata.options import CARD_SIZES, PAPERS, BuildOptions
 from fwdata.pipeline import FINDINGS_REPORT, build_sources, check_sources
 from fwdata.reporting.text import plural
 from fwdata.systems import registered_systems
+from fwdata.units import parse_print_length
 
 
 def _non_empty_folder(value: Path) -> Path:
     if not str(value).strip() or value == Path("."):
         raise click.BadParameter("name a build folder (an empty --out would write into the current folder)")
     return value
+
+
+def _print_length(option: str, text: str) -> float:
+    try:
+        return parse_print_length(text)
+    except ValueError as problem:
+        raise UsageError(f"{option}: {problem}") from None
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -73,14 +82,18 @@ def check(paths: tuple[Path, ...], output_format: str, strict: bool, control: Ru
               help="Sheet size for imposed cards, log sheets and play aids.")
 @click.option("--card-size", type=click.Choice(CARD_SIZES), default="half-letter", show_default=True,
               help="Trim size of Fighting Wings Aircraft Data Cards.")
+@click.option("--bleed", default="0", show_default=True,
+              help="Bleed around every card, e.g. 3mm or 0.125in (docs/printing.md).")
+@click.option("--gutter", default="0", show_default=True,
+              help="Space between imposed cards, e.g. 5mm; at least twice the bleed is kept.")
 @click.option("--no-cache", is_flag=True,
               help="Check and render everything again instead of reusing what the previous build left in --out.")
 @format_option
 @strict_option
 @finding_options
 @stops_cleanly
-def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, no_cache: bool, output_format: str,
-          strict: bool, control: RunControl) -> None:
+def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, bleed: str, gutter: str,
+          no_cache: bool, output_format: str, strict: bool, control: RunControl) -> None:
     """Check sources, then render every card, sheet and play aid into the build folder.
 
     Nothing is written when any error is found; the previous build stays as it was.
@@ -89,7 +102,9 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, no
     and does nothing when no input changed (the cache is .fwdata-cache.json in the folder).
     """
     options = control.build_options(BuildOptions(paper=paper, card_size=card_size, strict=strict, out_dir=out_dir,
-                                                 use_cache=not no_cache))
+                                                 use_cache=not no_cache,
+                                                 bleed_pt=_print_length("--bleed", bleed),
+                                                 gutter_pt=_print_length("--gutter", gutter)))
     result = build_sources(list(paths), options, progress=control.progress_reporter())
 
     def success() -> None:
@@ -133,7 +148,6 @@ def schema(kind: tuple[str, ...], write_dir: Path | None) -> None:
     The schemas are self-contained (shared definitions copied in), so an editor
     resolves them offline. With neither KIND nor --write, list the kinds.
     """
-    from fwdata.errors import UsageError
     from fwdata.schema_export import export_schema, kind_label, parse_kind, schema_kinds, schema_text, write_schemas
 
     if write_dir is not None:

@@ -22,7 +22,9 @@ class BuildOptions:
     the baseline the pack manifest names when `baseline` is None. `use_cache` lets a
     build reuse what the previous build into `out_dir` rendered (fwdata/build_cache.py);
     False renders everything again. `jobs` is the number of processes for large work
-    (None: every core when it pays; 1: one).
+    (None: every core when it pays; 1: one). `bleed_pt` is the bleed around every
+    card (single-card PDFs and imposed sheets), `gutter_pt` the space between
+    imposed cards (docs/printing.md).
     """
 
     paper: str = "letter"
@@ -34,3 +36,5 @@ class BuildOptions:
     pack_baseline: bool = False
     use_cache: bool = True
     jobs: int | None = None
+    bleed_pt: float = 0.0
+    gutter_pt: float = 0.0

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 POINTS_PER_INCH = 72.0
 POINTS_PER_MM = 72.0 / 25.4
 
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(pt|in|mm|cm)\s*$")
+MAX_PRINT_LENGTH_PT = 0.5 * POINTS_PER_INCH
 _FACTORS = {"pt": 1.0, "in": POINTS_PER_INCH, "mm": POINTS_PER_MM, "cm": 10 * POINTS_PER_MM}
 
 
@@ -32,3 +34,14 @@ def parse_length(text: str) -> float:
     if not match:
         raise ValueError(f"not a length with a unit (pt, in, mm, cm): {text!r}")
     return float(match.group(1)) * _FACTORS[match.group(2)]
+
+
+def parse_print_length(text: str) -> float:
+    """Parse a bleed or gutter: "0" or a length with a unit, from 0 to 0.5 in; raises ValueError otherwise."""
+    try:
+        points = 0.0 if text.strip() == "0" else parse_length(text)
+    except ValueError:
+        points = math.nan
+    if not 0.0 <= points <= MAX_PRINT_LENGTH_PT:  # also refuses NaN
+        raise ValueError(f"expected a length from 0 to 0.5in (such as 3mm or 0.125in), found {text!r}")
+    return points

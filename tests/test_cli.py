@@ -108,6 +108,18 @@ def test_duplicate_id_is_reported(runner: CliRunner, fw_pack: Path) -> None:
     assert "error REF-DUPLICATE-ID: fw aircraft id 'p-51d' is already used at" in result.stdout
 
 
+@pytest.mark.parametrize(("option", "value"), [("--bleed", "-3mm"), ("--bleed", "nan"), ("--bleed", "1in"),
+                                               ("--gutter", "3"), ("--gutter", "0.6in")])
+def test_a_bleed_or_gutter_out_of_range_is_a_one_line_usage_error(runner: CliRunner, tmp_path: Path, option: str,
+                                                                 value: str) -> None:
+    result = runner.invoke(main, ["build", "--out", str(tmp_path / "out"), option, value, str(BROKEN)])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == (f"fwdata: {option}: expected a length from 0 to 0.5in (such as 3mm or 0.125in), "
+                             f"found {value!r}\n")
+    assert not (tmp_path / "out").exists()
+
+
 def test_build_writes_nothing_when_there_are_errors(runner: CliRunner, fw_pack: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     write_outputs([Output("previous.pdf", b"keep me")], out)  # a previous build

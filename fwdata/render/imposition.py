@@ -1,4 +1,4 @@
-"""Imposition: place n-up cards on a sheet, centred, with crop marks outside every trim (pure geometry)."""
+"""Imposition: place n-up cards on a sheet, centred, with crop marks outside every bleed (pure geometry)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,18 @@ from dataclasses import dataclass
 from fwdata.render.layout import Rect, Size
 from fwdata.units import inches
 
-# A home printer cannot print to the paper edge; the grid keeps this much paper around it,
-# which is also where the crop marks go (print-conventions: >= 1/4 in home-printer margin).
+# A home printer cannot print near the paper edge: nothing is drawn within 1/4 in of it
+# (print-conventions: >= 1/4 in home-printer margin). Marks start MARK_OFFSET_PT outside
+# the bleed so they never touch the art (print-conventions, Marks).
 MIN_MARGIN_PT = inches(0.25)
 MARK_OFFSET_PT = 3.0
 MARK_LENGTH_PT = 12.0
 MARK_WIDTH_PT = 0.5
+# The calibration block (fwdata/render/calibration.py) sits in the bottom margin beside the
+# marks, under the first card and CLEARANCE_PT away from its marks; as tall as a mark, so it
+# needs no margin of its own. Every card of CARD_SIZES is wide enough for it.
+CALIBRATION_SIZE = Size(152.0, MARK_LENGTH_PT)
+CLEARANCE_PT = 3.0
 
 
 @dataclass(frozen=True)
@@ -27,13 +33,19 @@ class Segment:
 
 @dataclass(frozen=True)
 class Imposition:
-    """Where each card's trim box lies on the sheet; cards abut and share cut lines."""
+    """Where each card's trim box lies on the sheet.
+
+    `gap_pt` separates neighbouring trims (the gutter, widened to twice the bleed
+    so no card's bleed reaches its neighbour); with no gap cards abut and share cut lines.
+    """
 
     sheet: Size
     card: Size
     columns: int
     rows: int
     cells: tuple[Rect, ...]
+    bleed_pt: float = 0.0
+    gap_pt: float = 0.0
 
     @property
     def per_sheet(self) -> int:
@@ -42,65 +54,92 @@ class Imposition:
     @property
     def grid(self) -> Rect:
         """The bounding box of all trims."""
-        x = min(cell.x for cell in self.cells)
-        y = min(cell.y for cell in self.cells)
-        return Rect(x, y, self.columns * self.card.width, self.rows * self.card.height)
+        return _bounds(self.cells)
 
 
-def impose(card: Size, paper: Size, *, margin_pt: float = MIN_MARGIN_PT, max_up: int | None = None) -> Imposition:
-    """Fit as many `card`s as possible on `paper` (portrait or landscape), centred, keeping `margin_pt` free.
+def _bounds(cells: tuple[Rect, ...]) -> Rect:
+    x, y = min(cell.x for cell in cells), min(cell.y for cell in cells)
+    return Rect(x, y, max(cell.right for cell in cells) - x, max(cell.top for cell in cells) - y)
+
+
+def _fit(length: float, card: float, gap: float) -> int:
+    """Return how many cards of `card` pt separated by `gap` pt fit in `length` pt."""
+    return int((length + gap + 1e-6) // (card + gap))
+
+
+def impose(card: Size, paper: Size, *, bleed_pt: float = 0.0, gutter_pt: float = 0.0,
+           max_up: int | None = None) -> Imposition:
+    """Fit as many `card`s as possible on `paper` (portrait or landscape), centred, with room for marks.
 
     Cards are never scaled or rotated: a card always prints at its true size.
-    The sheet orientation giving more cards wins (portrait on a tie). Cells are
-    ordered left to right, top to bottom. `max_up` caps the count. Raises
-    ValueError when not even one card fits.
+    Each side keeps MIN_MARGIN_PT of bare paper, then the crop marks (and at the
+    bottom the calibration block), then the bleed. When that leaves no room,
+    fewer cards fit rather than marks a printer cannot print. The sheet
+    orientation giving more cards wins (portrait on a tie). Cells are ordered left
+    to right, top to bottom. `max_up` caps the count. Raises ValueError when not
+    even one card fits.
     """
+    gap = max(gutter_pt, 2 * bleed_pt)
+    margin = MIN_MARGIN_PT + MARK_LENGTH_PT + MARK_OFFSET_PT + bleed_pt
     best: Imposition | None = None
     for sheet in (paper.portrait, paper.landscape):
-        columns = int((sheet.width - 2 * margin_pt + 1e-6) // card.width)
-        rows = int((sheet.height - 2 * margin_pt + 1e-6) // card.height)
+        columns = _fit(sheet.width - 2 * margin, card.width, gap)
+        rows = _fit(sheet.height - 2 * margin, card.height, gap)
         if max_up is not None:
             while columns * rows > max_up and rows > 1:
                 rows -= 1
             columns = min(columns, max_up)
         if columns < 1 or rows < 1:
             continue
-        x0 = (sheet.width - columns * card.width) / 2
-        y_top = (sheet.height + rows * card.height) / 2
+        x0 = (sheet.width - columns * card.width - (columns - 1) * gap) / 2
+        y_top = (sheet.height + rows * card.height + (rows - 1) * gap) / 2
         cells = tuple(
-            Rect(x0 + c * card.width, y_top - (r + 1) * card.height, card.width, card.height)
+            Rect(x0 + c * (card.width + gap), y_top - (r + 1) * card.height - r * gap, card.width, card.height)
             for r in range(rows)
             for c in range(columns)
         )
-        candidate = Imposition(sheet=sheet, card=card, columns=columns, rows=rows, cells=cells)
+        candidate = Imposition(sheet=sheet, card=card, columns=columns, rows=rows, cells=cells,
+                               bleed_pt=bleed_pt, gap_pt=gap)
         if best is None or candidate.per_sheet > best.per_sheet:
             best = candidate
     if best is None:
         raise ValueError(f"a {card.width:.1f} x {card.height:.1f} pt card does not fit on "
-                         f"{paper.width:.1f} x {paper.height:.1f} pt paper with {margin_pt:.1f} pt margins")
+                         f"{paper.width:.1f} x {paper.height:.1f} pt paper with room for crop marks")
     return best
 
 
-def crop_marks(imposition: Imposition, *, offset_pt: float = MARK_OFFSET_PT,
-               length_pt: float = MARK_LENGTH_PT) -> list[Segment]:
-    """Return crop marks for every cut line, drawn only in the margin outside the grid of trims.
+def calibration_box(imposition: Imposition) -> Rect:
+    """Return where the calibration block goes: in the bottom mark band, centred under the first card.
 
-    Each vertical cut line gets a mark above and below the grid, each horizontal
-    cut line one left and right, starting `offset_pt` away from the trim so a
-    mark never touches a card; marks are shortened to stay on the sheet.
+    Raises ValueError for a card too narrow to keep it CLEARANCE_PT clear of that card's marks.
     """
-    grid, sheet = imposition.grid, imposition.sheet
-    xs = sorted({round(x, 4) for cell in imposition.cells for x in (cell.x, cell.right)})
-    ys = sorted({round(y, 4) for cell in imposition.cells for y in (cell.y, cell.top)})
+    first, grid = imposition.cells[0], imposition.grid
+    if first.width < CALIBRATION_SIZE.width + 2 * CLEARANCE_PT:
+        raise ValueError(f"a {first.width:.1f} pt wide card leaves no room for the calibration ruler")
+    top = grid.y - imposition.bleed_pt - MARK_OFFSET_PT
+    x = first.x + (first.width - CALIBRATION_SIZE.width) / 2
+    return Rect(x, top - CALIBRATION_SIZE.height, CALIBRATION_SIZE.width, CALIBRATION_SIZE.height)
+
+
+def crop_marks(imposition: Imposition, occupied: int | None = None) -> list[Segment]:
+    """Return crop marks for the cut lines of the first `occupied` cells (default: all), outside their bleed.
+
+    Each vertical cut line gets a mark above and below the occupied cards, each
+    horizontal cut line one left and right, starting MARK_OFFSET_PT outside the
+    bleed; `impose` left room for them at least MIN_MARGIN_PT from the sheet edge.
+    Slots left empty on a last sheet get no marks of their own.
+    """
+    cells = imposition.cells[:imposition.per_sheet if occupied is None else occupied]
+    if not cells:
+        return []
+    area, start = _bounds(cells), imposition.bleed_pt + MARK_OFFSET_PT
+    xs = sorted({round(x, 4) for cell in cells for x in (cell.x, cell.right)})
+    ys = sorted({round(y, 4) for cell in cells for y in (cell.y, cell.top)})
     marks: list[Segment] = []
-    top_end = min(grid.top + offset_pt + length_pt, sheet.height)
-    bottom_end = max(grid.y - offset_pt - length_pt, 0.0)
-    right_end = min(grid.right + offset_pt + length_pt, sheet.width)
-    left_end = max(grid.x - offset_pt - length_pt, 0.0)
     for x in xs:
-        marks.append(Segment(x, grid.top + offset_pt, x, top_end))
-        marks.append(Segment(x, grid.y - offset_pt, x, bottom_end))
+        marks.append(Segment(x, area.top + start, x, area.top + start + MARK_LENGTH_PT))
+        marks.append(Segment(x, area.y - start, x, area.y - start - MARK_LENGTH_PT))
     for y in ys:
-        marks.append(Segment(grid.right + offset_pt, y, right_end, y))
-        marks.append(Segment(grid.x - offset_pt, y, left_end, y))
+        marks.append(Segment(area.right + start, y, area.right + start + MARK_LENGTH_PT, y))
+        marks.append(Segment(area.x - start, y, area.x - start - MARK_LENGTH_PT, y))
     return marks

@@ -3,7 +3,8 @@
 Pages are drawn in points with embedded TrueType fonts (Bitstream Vera, shipped
 with reportlab). Text is fitted into boxes: it shrinks down to MIN_FONT_PT and,
 if it still does not fit, is cut and recorded as a RENDER-OVERFLOW finding.
-Documents are reproducible: the same drawing gives byte-identical bytes.
+Documents are reproducible: the same drawing gives byte-identical bytes. Every
+document asks viewers to print unscaled (ViewerPreferences /PrintScaling /None).
 """
 
 from __future__ import annotations
@@ -95,23 +96,29 @@ def wrap_words(text: str, width: float, size: float, bold: bool = False) -> tupl
 class Page:
     """A drawing surface for one PDF page (or one card cell of an imposed sheet)."""
 
-    def __init__(self, document: PdfDocument, size: Size) -> None:
+    def __init__(self, document: PdfDocument, size: Size, bleed_pt: float = 0.0) -> None:
         self._doc = document
         self._canvas = document._canvas
         self.size = size
+        self.bleed_pt = bleed_pt
 
     @property
     def box(self) -> Rect:
-        """The whole page (or card) as a rectangle at the current origin."""
+        """The whole page (or card trim) as a rectangle at the current origin."""
         return Rect(0, 0, self.size.width, self.size.height)
 
+    @property
+    def bleed_box(self) -> Rect:
+        """The trim grown by the bleed: art that touches the trim may run out to here."""
+        return self.box.inset(-self.bleed_pt)
+
     @contextmanager
-    def translated(self, x: float, y: float, size: Size | None = None) -> Iterator[Page]:
-        """Draw on a sub-surface whose origin is (x, y), e.g. one card cell of a sheet."""
+    def translated(self, x: float, y: float, size: Size | None = None, bleed_pt: float = 0.0) -> Iterator[Page]:
+        """Draw on a sub-surface whose origin is (x, y), e.g. one card cell of a sheet with `bleed_pt` around it."""
         self._canvas.saveState()
         self._canvas.translate(x, y)
         try:
-            yield Page(self._doc, size or self.size)
+            yield Page(self._doc, size or self.size, bleed_pt)
         finally:
             self._canvas.restoreState()
 
@@ -280,19 +287,28 @@ class PdfDocument:
         self._canvas.setAuthor("fwdata")
         self._canvas.setCreator("fwdata")
         self._canvas.setSubject(_encodable(subject))
+        self._canvas.setViewerPreference("PrintScaling", "None")
         self._open = False
         self.findings: list[Finding] = []
         self.title = title
 
-    def new_page(self, size: Size, trim: Rect | None = None) -> Page:
-        """Start a page of `size` points; `trim` (default: the whole page) becomes the PDF TrimBox."""
+    def new_page(self, size: Size, bleed_pt: float = 0.0) -> Page:
+        """Start a page whose trim is `size` points, with `bleed_pt` of bleed on every side.
+
+        Without bleed the page is the trim (TrimBox = MediaBox, no BleedBox: it
+        defaults to the MediaBox). With bleed the MediaBox and BleedBox are the trim
+        grown by the bleed, the TrimBox the trim, and the page origin the trim's corner.
+        """
         if self._open:
             self._canvas.showPage()
-        self._canvas.setPageSize((size.width, size.height))
-        box = trim or Rect(0, 0, size.width, size.height)
-        self._canvas.setTrimBox((box.x, box.y, box.right, box.top))
+        media = Rect(0, 0, size.width, size.height).inset(-bleed_pt)
+        self._canvas.setPageSize((media.width, media.height))
+        self._canvas.setTrimBox((bleed_pt, bleed_pt, bleed_pt + size.width, bleed_pt + size.height))
+        self._canvas.setBleedBox((0, 0, media.width, media.height) if bleed_pt else None)
+        if bleed_pt:
+            self._canvas.translate(bleed_pt, bleed_pt)
         self._open = True
-        return Page(self, size)
+        return Page(self, size, bleed_pt)
 
     def overflow(self, where: Location | None, text: str, box: Rect) -> None:
         """Record a RENDER-OVERFLOW finding for text that does not fit its box."""

@@ -46,11 +46,12 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
     chains = [variant_chain(catalog, ("fw", "aircraft", doc_id), lambda model: model.variant_of)
               for doc_id in catalog.ids("fw", "aircraft")]
     plans = [PlannedOutput(f"fw/aircraft/{card.id}.pdf", chain,
-                           partial(_single, f"fw/aircraft/{card.id}.pdf", card.name, [(card, source)], card_size))
+                           partial(_single, f"fw/aircraft/{card.id}.pdf", card.name, [(card, source)], card_size,
+                                   options.bleed_pt))
              for (card, source), chain in zip(cards, chains, strict=True)]
     if cards:
         plans.append(PlannedOutput("fw/aircraft.pdf", tuple(key for chain in chains for key in chain),
-                                   lambda: render_card_sheet(cards, card_size, paper)))
+                                   lambda: render_card_sheet(cards, card_size, paper, options)))
     plans.append(PlannedOutput("fw/logsheet/blank.pdf", (), lambda: render_blank_logsheet(paper)))
     for doc_id, entry in zip(catalog.ids("fw", "scenario"), catalog.entries("fw", "scenario"), strict=True):
         scenario: Scenario = entry.model
@@ -91,18 +92,21 @@ def _finished(path: str, doc: PdfDocument) -> RenderResult:
     return RenderResult(outputs=[Output(path, data)], findings=list(doc.findings))
 
 
-def _single(path: str, title: str, cards: list[tuple[AircraftDataCard, CardSource]], size: Size) -> RenderResult:
+def _single(path: str, title: str, cards: list[tuple[AircraftDataCard, CardSource]], size: Size,
+            bleed_pt: float = 0.0) -> RenderResult:
     doc = PdfDocument(f"{title} · Fighting Wings Aircraft Data Card", subject="Fighting Wings ADC (fwdata)")
     for card, source in cards:
-        page = doc.new_page(size)
+        page = doc.new_page(size, bleed_pt)
         draw_card(page, card, source)
     return _finished(path, doc)
 
 
-def render_card_sheet(cards: list[tuple[AircraftDataCard, CardSource]], card_size: Size, paper: Size) -> RenderResult:
-    """Impose every card on `paper` at true size with crop marks outside the trims; one sheet per filled grid."""
+def render_card_sheet(cards: list[tuple[AircraftDataCard, CardSource]], card_size: Size, paper: Size,
+                      options: BuildOptions) -> RenderResult:
+    """Impose every card on `paper` at true size with crop marks outside the bleeds; one sheet per filled grid."""
     doc = PdfDocument("Fighting Wings Aircraft Data Cards", subject="Imposed ADC sheet (fwdata); print at 100 %")
-    draw_card_sheets(doc, cards, card_size, paper, lambda page, item: draw_card(page, item[0], item[1]))
+    draw_card_sheets(doc, cards, card_size, paper, lambda page, item: draw_card(page, item[0], item[1]),
+                     bleed_pt=options.bleed_pt, gutter_pt=options.gutter_pt)
     result = _finished("fw/aircraft.pdf", doc)
     # The same card drawn twice would report its overflow twice: the single-card file already has it.
     result.findings = []

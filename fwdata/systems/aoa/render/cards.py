@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from fwdata.findings import Location
 from fwdata.game_system import Entry, RenderResult
+from fwdata.options import BuildOptions
 from fwdata.render.layout import Rect, Size
 from fwdata.render.pdf import Page, PdfDocument
 from fwdata.render.sheets import draw_card_sheets
@@ -18,10 +19,10 @@ CARD_SAFE_PT = inches(0.125)  # keep text 1/8 in inside the trim (print conventi
 GUN_NAMES = {"single-non-synch": "1 non-synch", "single-synch": "1 synch", "double-synch": "2 synch"}
 
 
-def render_plane_card(entry: Entry, card: Size) -> RenderResult:
-    """Render one plane card, page = trim."""
+def render_plane_card(entry: Entry, card: Size, bleed_pt: float = 0.0) -> RenderResult:
+    """Render one plane card, page = trim plus `bleed_pt` of bleed."""
     doc = PdfDocument(f"{entry.model.name} · Ace of Aces plane card", subject="Ace of Aces plane card (fwdata)")
-    draw_plane_card(doc.new_page(card), entry.model, entry.document)
+    draw_plane_card(doc.new_page(card, bleed_pt), entry.model, entry.document)
     return finished(f"aoa/plane/{entry.model.id}.pdf", doc)
 
 
@@ -58,7 +59,8 @@ def draw_plane_card(page: Page, plane: Plane, doc: SourceDocument) -> None:
     """Draw one plane card on a poker-size page (AoA Chart Book Plane Stats; AoA XXX, XXXII, XXXIII, XXIV, XXXVII)."""
     where = doc.locate
     box = page.box.inset(CARD_SAFE_PT)
-    page.rect(page.box.inset(3), width=0.6)
+    # Without bleed the frame hugs the cut (as printed so far); with bleed it moves onto the safe line.
+    page.rect(page.box.inset(CARD_SAFE_PT if page.bleed_pt else 3), width=0.6)
     title, rest = box.take_top(18)
     page.rect(title, stroke=False, fill_gray=0.15 if plane.side == "german" else 0.35)
     page.fit_text(title, plane.name, 11, bold=True, gray=1.0, where=where("/name"))
@@ -98,10 +100,11 @@ def draw_plane_card(page: Page, plane: Plane, doc: SourceDocument) -> None:
                   gray=0.35, where=where("/provenance"))
 
 
-def render_card_sheet(planes: Sequence[Entry], card: Size, paper: Size) -> RenderResult:
-    """Impose every plane card at true size on `paper` with crop marks outside the trims (shared imposition)."""
+def render_card_sheet(planes: Sequence[Entry], card: Size, paper: Size, options: BuildOptions) -> RenderResult:
+    """Impose every plane card at true size on `paper` with crop marks outside the bleeds (shared imposition)."""
     doc = PdfDocument("Ace of Aces plane cards", subject="Imposed plane cards (fwdata); print at 100 %")
-    draw_card_sheets(doc, planes, card, paper, lambda page, entry: draw_plane_card(page, entry.model, entry.document))
+    draw_card_sheets(doc, planes, card, paper, lambda page, entry: draw_plane_card(page, entry.model, entry.document),
+                     bleed_pt=options.bleed_pt, gutter_pt=options.gutter_pt)
     result = finished("aoa/plane.pdf", doc)
     result.findings = []  # the single-card files already report any overflow
     return result

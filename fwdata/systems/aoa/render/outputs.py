@@ -2,7 +2,7 @@
 
 Outputs, relative to the build folder:
   aoa/plane/<id>.pdf          one poker card (2.5 x 3.5 in) per plane, page = trim
-  aoa/plane.pdf               every card imposed at true size with crop marks (9-up on Letter or A4)
+  aoa/plane.pdf               every card imposed at true size with crop marks (8-up on Letter or A4)
   aoa/pilots-log/blank.pdf    a blank Pilot's Log
   aoa/pilots-log/<id>.pdf     a Pilot's Log with one plane's statistics filled in
   aoa/chart.pdf               the chart book: maneuvers, firing and gun charts, firing statistics,
@@ -41,10 +41,12 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
     planes = catalog.entries(SYSTEM, "plane")
     plane_keys = tuple((SYSTEM, "plane", doc_id) for doc_id in catalog.ids(SYSTEM, "plane"))
     card = CARD_SIZES["poker"]
-    plans = [PlannedOutput(f"aoa/plane/{entry.model.id}.pdf", (key,), partial(render_plane_card, entry, card))
+    plans = [PlannedOutput(f"aoa/plane/{entry.model.id}.pdf", (key,),
+                           partial(render_plane_card, entry, card, options.bleed_pt))
              for key, entry in zip(plane_keys, planes, strict=True)]
     if planes:
-        plans.append(PlannedOutput("aoa/plane.pdf", plane_keys, lambda: render_card_sheet(planes, card, paper)))
+        plans.append(PlannedOutput("aoa/plane.pdf", plane_keys,
+                                   lambda: render_card_sheet(planes, card, paper, options)))
     charts = catalog.entries(SYSTEM, "chart")
     maneuvers = catalog.entries(SYSTEM, "maneuvers")
     if planes or charts or maneuvers or catalog.entries(SYSTEM, "book"):  # only for a pack with Ace of Aces data

@@ -8,8 +8,10 @@ from fwdata.render.pdf import Page
 from fwdata.sources.document import SourceDocument
 from fwdata.systems.fl import rules
 from fwdata.systems.fl.model import UNKNOWN, FlAircraft, ListNote
+from fwdata.units import inches
 
 CARD = CARD_SIZES["index-5x3"]
+SAFE_PT = inches(0.125)  # with bleed, frame and text stay this far inside the trim (print conventions)
 LIST_NAMES = {
     "light-blue": "Light Blue (USN/USMC)",
     "dark-blue": "Dark Blue (USAF)",
@@ -36,8 +38,10 @@ def show(value: object) -> str:
 def draw_aircraft_card(page: Page, aircraft: FlAircraft, document: SourceDocument, notes: dict[str, ListNote]) -> None:
     """Draw one 5 x 3 in aircraft card: list row (FL 21.1), counter data (FL 1.2.1), points, notes."""
     where = document.locate("/name")
-    box = page.box.inset(7)
-    page.rect(page.box.inset(3), width=0.8)
+    # Without bleed the frame hugs the cut (as printed so far); with bleed it moves onto the safe line.
+    frame = SAFE_PT if page.bleed_pt else 3
+    box = page.box.inset(frame + 4)
+    page.rect(page.box.inset(frame), width=0.8)
     head, rest = box.take_top(20)
     page.rect(head, stroke=False, fill_gray=LIST_GRAY.get(aircraft.list or "", 0.9))
     name_box, unit_box = head.take_left(head.width * 0.68)

@@ -56,10 +56,10 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
         cards.append((aircraft, entry.document))
         chain = variant_chain(catalog, ("fl", "aircraft", doc_id), lambda model: model.base)
         plans.append(PlannedOutput(f"fl/aircraft/{aircraft.id}.pdf", (*chain, *note_keys),
-                                   partial(_card, aircraft, entry.document, notes)))
+                                   partial(_card, aircraft, entry.document, notes, options.bleed_pt)))
     if cards:
         plans.append(PlannedOutput("fl/aircraft.pdf", tuple(key for plan in plans for key in plan.sources or ()),
-                                   lambda: render_card_sheet(cards, paper, notes)))
+                                   lambda: render_card_sheet(cards, paper, notes, options)))
     plans.append(PlannedOutput("fl/status-card.pdf", (), lambda: _status_card(paper)))
     plans.append(PlannedOutput("fl/plot-sheet.pdf", (), lambda: _plot_sheet(paper)))
     scores = []
@@ -78,9 +78,9 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
     return plans
 
 
-def _card(aircraft: FlAircraft, document: SourceDocument, notes: dict[str, ListNote]) -> RenderResult:
+def _card(aircraft: FlAircraft, document: SourceDocument, notes: dict[str, ListNote], bleed_pt: float) -> RenderResult:
     doc = PdfDocument(f"{aircraft.name} · Flight Leader aircraft card", subject="Flight Leader aircraft card (fwdata)")
-    draw_aircraft_card(doc.new_page(CARD), aircraft, document, notes)
+    draw_aircraft_card(doc.new_page(CARD, bleed_pt), aircraft, document, notes)
     return _finished(f"fl/aircraft/{aircraft.id}.pdf", doc)
 
 
@@ -110,12 +110,13 @@ def _finished(path: str, doc: PdfDocument) -> RenderResult:
 
 
 def render_card_sheet(
-    cards: list[tuple[FlAircraft, SourceDocument]], paper: Size, notes: dict[str, ListNote]
+    cards: list[tuple[FlAircraft, SourceDocument]], paper: Size, notes: dict[str, ListNote], options: BuildOptions
 ) -> RenderResult:
-    """Impose every aircraft card on `paper` at true size, crop marks outside the trims."""
+    """Impose every aircraft card on `paper` at true size, crop marks outside the bleeds."""
     doc = PdfDocument("Flight Leader aircraft cards", subject="Imposed aircraft cards (fwdata); print at 100 %")
     draw_card_sheets(doc, cards, CARD, paper,
-                     lambda page, card: draw_aircraft_card(page, card[0], card[1], notes))
+                     lambda page, card: draw_aircraft_card(page, card[0], card[1], notes),
+                     bleed_pt=options.bleed_pt, gutter_pt=options.gutter_pt)
     result = _finished("fl/aircraft.pdf", doc)
     result.findings = []  # the single-card files already report any overflow
     return result
