@@ -94,7 +94,11 @@ def wrap_words(text: str, width: float, size: float, bold: bool = False) -> tupl
 
 
 class Page:
-    """A drawing surface for one PDF page (or one card cell of an imposed sheet)."""
+    """A drawing surface for one PDF page (or one card cell of an imposed sheet).
+
+    `bleed_pt` is the bleed printed around it (0: none); a card with bleed keeps
+    its frame on the safe line (docs/printing.md).
+    """
 
     def __init__(self, document: PdfDocument, size: Size, bleed_pt: float = 0.0) -> None:
         self._doc = document
@@ -106,11 +110,6 @@ class Page:
     def box(self) -> Rect:
         """The whole page (or card trim) as a rectangle at the current origin."""
         return Rect(0, 0, self.size.width, self.size.height)
-
-    @property
-    def bleed_box(self) -> Rect:
-        """The trim grown by the bleed: art that touches the trim may run out to here."""
-        return self.box.inset(-self.bleed_pt)
 
     @contextmanager
     def translated(self, x: float, y: float, size: Size | None = None, bleed_pt: float = 0.0) -> Iterator[Page]:

@@ -93,7 +93,7 @@ def _finished(path: str, doc: PdfDocument) -> RenderResult:
 
 
 def _single(path: str, title: str, cards: list[tuple[AircraftDataCard, CardSource]], size: Size,
-            bleed_pt: float = 0.0) -> RenderResult:
+            bleed_pt: float) -> RenderResult:
     doc = PdfDocument(f"{title} · Fighting Wings Aircraft Data Card", subject="Fighting Wings ADC (fwdata)")
     for card, source in cards:
         page = doc.new_page(size, bleed_pt)
