@@ -25,6 +25,14 @@ from fwdata.reporting.text import plural
 from fwdata.systems import registered_systems
 
 
+def _png_dpi(value: int | None) -> int | None:
+    from fwdata.render.raster import renderer_missing
+
+    if value is not None and (missing := renderer_missing()) is not None:
+        raise click.BadParameter(missing)
+    return value
+
+
 def _non_empty_folder(value: Path) -> Path:
     if not str(value).strip() or value == Path("."):
         raise click.BadParameter("name a build folder (an empty --out would write into the current folder)")
@@ -73,23 +81,27 @@ def check(paths: tuple[Path, ...], output_format: str, strict: bool, control: Ru
               help="Sheet size for imposed cards, log sheets and play aids.")
 @click.option("--card-size", type=click.Choice(CARD_SIZES), default="half-letter", show_default=True,
               help="Trim size of Fighting Wings Aircraft Data Cards.")
+@click.option("--png", "png_dpi", type=click.IntRange(36, 600), metavar="DPI",
+              callback=lambda _context, _option, value: _png_dpi(value),
+              help="Also write a PNG of every PDF page at DPI (36-600) and Tabletop Simulator deck sheets.")
 @click.option("--no-cache", is_flag=True,
               help="Check and render everything again instead of reusing what the previous build left in --out.")
 @format_option
 @strict_option
 @finding_options
 @stops_cleanly
-def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, no_cache: bool, output_format: str,
-          strict: bool, control: RunControl) -> None:
+def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, png_dpi: int | None, no_cache: bool,
+          output_format: str, strict: bool, control: RunControl) -> None:
     """Check sources, then render every card, sheet and play aid into the build folder.
 
     Nothing is written when any error is found; the previous build stays as it was.
     The build folder also gets findings.txt, every finding of the run (baselined and
     suppressed ones marked). A rebuild renders only the outputs whose sources changed,
     and does nothing when no input changed (the cache is .fwdata-cache.json in the folder).
+    index.html lists every output with its findings (and its first page, with --png).
     """
     options = control.build_options(BuildOptions(paper=paper, card_size=card_size, strict=strict, out_dir=out_dir,
-                                                 use_cache=not no_cache))
+                                                 use_cache=not no_cache, png_dpi=png_dpi))
     result = build_sources(list(paths), options, progress=control.progress_reporter())
 
     def success() -> None:
@@ -105,7 +117,8 @@ def build_lines(result: RunResult, out_dir: Path) -> list[str]:
     for output in result.outputs:
         top = output.path.split("/", 1)[0] if "/" in output.path else "."
         folders[top] = folders.get(top, 0) + 1
-    where = ", ".join([*(f"{name}/ {n}" for name, n in sorted(folders.items()) if name != "."), FINDINGS_REPORT])
+    tops = sorted(output.path for output in result.outputs if "/" not in output.path)
+    where = ", ".join([*(f"{name}/ {n}" for name, n in sorted(folders.items()) if name != "."), *tops])
     report = out_dir / FINDINGS_REPORT
     report_counts = [plural(result.report.count(severity), severity.value) for severity in Severity]
     counts = ", ".join(report_counts)

@@ -22,7 +22,8 @@ class BuildOptions:
     the baseline the pack manifest names when `baseline` is None. `use_cache` lets a
     build reuse what the previous build into `out_dir` rendered (fwdata/build_cache.py);
     False renders everything again. `jobs` is the number of processes for large work
-    (None: every core when it pays; 1: one).
+    (None: every core when it pays; 1: one). `png_dpi`, when set, adds PNG previews of
+    every PDF page at that resolution and Tabletop Simulator deck sheets (fwdata/previews.py).
     """
 
     paper: str = "letter"
@@ -34,3 +35,4 @@ class BuildOptions:
     pack_baseline: bool = False
     use_cache: bool = True
     jobs: int | None = None
+    png_dpi: int | None = None
