@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import jinja2
 
-from fwdata.findings import Finding
+from fwdata.findings import Finding, Severity
 from fwdata.game_system import Catalog, EntryKey, GameSystem, Output
 from fwdata.previews import png_page_path
 
@@ -76,5 +76,5 @@ def index_output(outputs: Sequence[Output], systems: Mapping[str, GameSystem], d
                                      undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     page = environment.get_template("index.html.j2").render(
         sections=sections, others=others, findings_report=findings_report,
-        counts={severity: sum(f.severity.value == severity for f in findings) for severity in ("error", "warning", "info")})
+        counts={severity.value: sum(f.severity == severity for f in findings) for severity in Severity})
     return Output(INDEX_PAGE, page.encode("utf-8"))
