@@ -116,8 +116,8 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     is returned and nothing is checked, rendered or written; otherwise each planned
     output whose sources did not change is copied from the old folder, not rendered.
     The new cache is written into the new folder and swapped in with it.
-    Last come `index.html`, the catalog of the build (fwdata/build_index.py), and with
-    `options.png_dpi` the PNG previews and deck sheets before it (fwdata/previews.py):
+    Before the report come `index.html`, the catalog of the build (fwdata/build_index.py),
+    and with `options.png_dpi` the PNG previews and deck sheets before it (fwdata/previews.py):
     made from this build's outputs each time it writes, so they match them.
     `progress` hears of every file loaded and every system checked and rendered.
     Raises OutputError when the build folder cannot be written, is being written
@@ -163,14 +163,14 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
             everything.extend([*findings, *(f for f in rendered_findings if f.location.path in result.reported)])
             _apply_review(result, reviewer, everything.findings)
         if not result.report.failed(options.strict):
-            result.outputs.append(Output(FINDINGS_REPORT, format_findings_report(result.report, result.review)
-                                         .encode("utf-8")))
             if options.png_dpi is not None:
                 progress("previewing", 0, 1)
                 result.outputs.extend(preview_outputs(result.outputs, systems, options.png_dpi, jobs=options.jobs))
                 progress("previewing", 1, 1)
             result.outputs.append(index_output(result.outputs, systems, drawn_from, result.report.findings,
                                                FINDINGS_REPORT))
+            result.outputs.append(Output(FINDINGS_REPORT, format_findings_report(result.report, result.review)
+                                         .encode("utf-8")))
             build_folder.replace(result.outputs, format_build_cache(run, result, planned))
     return result
 

@@ -32,7 +32,7 @@ def preview_outputs(outputs: Sequence[Output], systems: Mapping[str, GameSystem]
     Pages are rendered by `jobs` processes (fwdata/workers.py). A system's deck sheets
     (`GameSystem.deck_folders`) are drawn from the first page of each PDF directly in
     such a folder, in path order: `<system>/tts/<kind>-deck-NN.png`, `<kind>` the folder's
-    last name.
+    last name, and `<system>/tts/<kind>-decks.txt`, what to type into the import dialog.
     """
     pdfs = [output for output in outputs if output.path.endswith(".pdf") and "/" in output.path]
     rendered = map_in_order(_pages, [(output.data, dpi) for output in pdfs], jobs=jobs, worth_it=len(pdfs) > 4)
@@ -41,18 +41,29 @@ def preview_outputs(outputs: Sequence[Output], systems: Mapping[str, GameSystem]
     first_pages = {pdf.path: pages[0] for pdf, pages in zip(pdfs, rendered, strict=True) if pages}
     for system in systems.values():
         for folder in system.deck_folders:
-            cards = [first_pages[path] for path in sorted(first_pages) if str(PurePosixPath(path).parent) == folder]
+            cards = [(PurePosixPath(path).stem, first_pages[path]) for path in sorted(first_pages)
+                     if str(PurePosixPath(path).parent) == folder]
             previews.extend(deck_outputs(system.id, PurePosixPath(folder).name, cards))
     return previews
 
 
-def deck_outputs(system: str, kind: str, cards: Sequence[bytes]) -> list[Output]:
-    """Return the Tabletop Simulator deck sheets of `cards` (PNG faces, all of one size), 69 at most a sheet."""
+def deck_outputs(system: str, kind: str, cards: Sequence[tuple[str, bytes]]) -> list[Output]:
+    """Return the Tabletop Simulator deck sheets of `cards` ((name, PNG face), all of one size), then their notes.
+
+    69 cards at most a sheet (fwdata/render/tts.py). The notes, `<kind>-decks.txt`, give
+    each sheet's Width, Height and Number for the import dialog and its cards in order.
+    """
     if not cards:
         return []
-    outputs, start = [], 0
-    for number, sheet in enumerate(plan_deck_sheets(len(cards), png_size(cards[0])), start=1):
-        data = compose_sheet(cards[start:start + sheet.cards], sheet.columns, sheet.rows, sheet.cell_px)
-        outputs.append(Output(f"{system}/tts/{kind}-deck-{number:02d}.png", data))
+    outputs, notes, start = [], [], 0
+    for number, sheet in enumerate(plan_deck_sheets(len(cards), png_size(cards[0][1])), start=1):
+        chosen = cards[start:start + sheet.cards]
+        name = f"{kind}-deck-{number:02d}.png"
+        outputs.append(Output(f"{system}/tts/{name}",
+                              compose_sheet([png for _, png in chosen], sheet.columns, sheet.rows, sheet.cell_px)))
+        notes += [f"{name}: Width {sheet.columns}, Height {sheet.rows}, Number {sheet.cards} "
+                  f"({sheet.size_px[0]} x {sheet.size_px[1]} px; the last slot is left for the hidden card)",
+                  *(f"  {index:2d}. {card}" for index, (card, _) in enumerate(chosen, start=1))]
         start += sheet.cards
-    return outputs
+    notes.append("Import: Objects > Components > Custom > Deck; see docs/tabletop-simulator.md.")
+    return [*outputs, Output(f"{system}/tts/{kind}-decks.txt", "\n".join(notes).encode("utf-8") + b"\n")]

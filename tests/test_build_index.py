@@ -1,4 +1,4 @@
-"""The build catalog (fwdata/build_index.py): build/index.html lists outputs, thumbnails, links and findings, escaped."""
+"""The build catalog (fwdata/build_index.py): index.html lists outputs, thumbnails, links and findings, escaped."""
 
 from __future__ import annotations
 

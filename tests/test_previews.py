@@ -44,7 +44,7 @@ def test_every_pdf_page_gets_a_png_and_each_card_folder_a_deck_sheet() -> None:
                         render_outputs=lambda catalog, options: RenderResult(), deck_folders=("aoa/plane",))
     outputs = [Output("aoa/plane/spad-xiii.pdf", pdf_of(1)), Output("aoa/plane/fokker-d-vii.pdf", pdf_of(1)),
                Output("aoa/chart.pdf", pdf_of(2, (612, 792))), Output("findings.txt", b"")]
-    previews = preview_outputs(outputs, {"aoa": system}, 72, jobs=1)
+    *previews, notes = preview_outputs(outputs, {"aoa": system}, 72, jobs=1)
     assert [(output.path, size_of(output.data)) for output in previews] == [
         ("aoa/png/plane/spad-xiii/page-001.png", (180, 252)),
         ("aoa/png/plane/fokker-d-vii/page-001.png", (180, 252)),
@@ -52,6 +52,11 @@ def test_every_pdf_page_gets_a_png_and_each_card_folder_a_deck_sheet() -> None:
         ("aoa/png/chart/page-002.png", (612, 792)),
         ("aoa/tts/plane-deck-01.png", (360, 504)),  # 2 cards and the hidden slot on a 2 x 2 grid
     ]
+    assert notes.path == "aoa/tts/plane-decks.txt"
+    assert notes.data.decode("utf-8").splitlines() == [
+        "plane-deck-01.png: Width 2, Height 2, Number 2 (360 x 504 px; the last slot is left for the hidden card)",
+        "   1. fokker-d-vii", "   2. spad-xiii",
+        "Import: Objects > Components > Custom > Deck; see docs/tabletop-simulator.md."]
 
 
 @pytest.fixture

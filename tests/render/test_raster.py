@@ -8,7 +8,6 @@ import math
 from fractions import Fraction
 
 import pytest
-
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
