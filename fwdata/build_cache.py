@@ -47,9 +47,9 @@ MAX_CACHE_BYTES = 256 * 1024 * 1024
 MAX_OUTPUT_BYTES = 4 * 1024 * 1024 * 1024
 # Options that change neither findings nor outputs: where the build goes, whether it reuses, how many processes.
 NOT_IN_RUN_KEY = frozenset({"out_dir", "use_cache", "jobs"})
-# Options that only decide which findings are shown (the run key has them), besides those: a renderer never
-# draws differently for them.
-NOT_RENDERED = NOT_IN_RUN_KEY | {"selection", "baseline", "pack_baseline"}
+# Options that only decide which findings are shown or which previews are made (the run key has them), besides
+# those: a renderer never draws a PDF differently for them.
+NOT_RENDERED = NOT_IN_RUN_KEY | {"selection", "baseline", "pack_baseline", "png_dpi"}
 
 
 def _sha256(data: bytes) -> str:

@@ -27,6 +27,14 @@ from fwdata.systems import registered_systems
 from fwdata.units import parse_print_length
 
 
+def _png_dpi(value: int | None) -> int | None:
+    from fwdata.render.raster import renderer_missing
+
+    if value is not None and (missing := renderer_missing()) is not None:
+        raise click.BadParameter(missing)
+    return value
+
+
 def _non_empty_folder(value: Path) -> Path:
     if not str(value).strip() or value == Path("."):
         raise click.BadParameter("name a build folder (an empty --out would write into the current folder)")
@@ -86,6 +94,9 @@ def check(paths: tuple[Path, ...], output_format: str, strict: bool, control: Ru
               help="Bleed around every card, e.g. 3mm or 0.125in (docs/printing.md).")
 @click.option("--gutter", default="0", show_default=True,
               help="Space between imposed cards, e.g. 5mm; at least twice the bleed is kept.")
+@click.option("--png", "png_dpi", type=click.IntRange(36, 600), metavar="DPI",
+              callback=lambda _context, _option, value: _png_dpi(value),
+              help="Also write a PNG of every PDF page at DPI (36-600) and Tabletop Simulator deck sheets.")
 @click.option("--no-cache", is_flag=True,
               help="Check and render everything again instead of reusing what the previous build left in --out.")
 @format_option
@@ -93,18 +104,19 @@ def check(paths: tuple[Path, ...], output_format: str, strict: bool, control: Ru
 @finding_options
 @stops_cleanly
 def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, bleed: str, gutter: str,
-          no_cache: bool, output_format: str, strict: bool, control: RunControl) -> None:
+          png_dpi: int | None, no_cache: bool, output_format: str, strict: bool, control: RunControl) -> None:
     """Check sources, then render every card, sheet and play aid into the build folder.
 
     Nothing is written when any error is found; the previous build stays as it was.
     The build folder also gets findings.txt, every finding of the run (baselined and
     suppressed ones marked). A rebuild renders only the outputs whose sources changed,
     and does nothing when no input changed (the cache is .fwdata-cache.json in the folder).
+    index.html lists every output with its findings (and its first page, with --png).
     """
     options = control.build_options(BuildOptions(paper=paper, card_size=card_size, strict=strict, out_dir=out_dir,
                                                  use_cache=not no_cache,
                                                  bleed_pt=_print_length("--bleed", bleed),
-                                                 gutter_pt=_print_length("--gutter", gutter)))
+                                                 gutter_pt=_print_length("--gutter", gutter), png_dpi=png_dpi))
     result = build_sources(list(paths), options, progress=control.progress_reporter())
 
     def success() -> None:
@@ -120,7 +132,8 @@ def build_lines(result: RunResult, out_dir: Path) -> list[str]:
     for output in result.outputs:
         top = output.path.split("/", 1)[0] if "/" in output.path else "."
         folders[top] = folders.get(top, 0) + 1
-    where = ", ".join([*(f"{name}/ {n}" for name, n in sorted(folders.items()) if name != "."), FINDINGS_REPORT])
+    tops = sorted(output.path for output in result.outputs if "/" not in output.path)
+    where = ", ".join([*(f"{name}/ {n}" for name, n in sorted(folders.items()) if name != "."), *tops])
     report = out_dir / FINDINGS_REPORT
     report_counts = [plural(result.report.count(severity), severity.value) for severity in Severity]
     counts = ", ".join(report_counts)

@@ -179,7 +179,9 @@ class GameSystem:
     `render_outputs` returns the PDFs and other files for `build/<system>/`;
     `plan_outputs`, when given, lists the same outputs unrendered, each with the
     entries it is drawn from, so a build renders only the changed ones;
-    `commands` returns the system's click command group (`fwdata <id> ...`).
+    `commands` returns the system's click command group (`fwdata <id> ...`);
+    `deck_folders` are the output folders holding one card per PDF (`fw/aircraft`),
+    each made into Tabletop Simulator deck sheets by `fwdata build --png`.
     """
 
     id: str
@@ -189,3 +191,4 @@ class GameSystem:
     render_outputs: Renderer
     plan_outputs: Planner | None = None
     commands: Callable[[], Any] | None = None
+    deck_folders: tuple[str, ...] = ()

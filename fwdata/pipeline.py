@@ -18,6 +18,7 @@ from fwdata.build_cache import (
     run_key,
     unchanged_result,
 )
+from fwdata.build_index import index_output, source_paths
 from fwdata.errors import UsageError
 from fwdata.findings import Finding, Report, error, warning
 from fwdata.game_system import Catalog, Entry, GameSystem, Output, RenderResult, RunResult
@@ -25,6 +26,7 @@ from fwdata.library import BASE_PACK_ID, library_root
 from fwdata.library import schema_root as default_schema_root
 from fwdata.options import BuildOptions
 from fwdata.overrides import shape_differences
+from fwdata.previews import preview_outputs
 from fwdata.progress import Progress, no_progress
 from fwdata.reporting import format_findings_report
 from fwdata.review import Reviewer
@@ -114,6 +116,9 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     is returned and nothing is checked, rendered or written; otherwise each planned
     output whose sources did not change is copied from the old folder, not rendered.
     The new cache is written into the new folder and swapped in with it.
+    Before the report come `index.html`, the catalog of the build (fwdata/build_index.py),
+    and with `options.png_dpi` the PNG previews and deck sheets before it (fwdata/previews.py):
+    made from this build's outputs each time it writes, so they match them.
     `progress` hears of every file loaded and every system checked and rendered.
     Raises OutputError when the build folder cannot be written, is being written
     by another build, or is a non-empty folder fwdata did not make.
@@ -133,16 +138,20 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
         progress("rendering", 0, len(systems))
         rendered_findings: list[Finding] = []
         planned: dict[str, tuple[str, list[Finding]]] = {}
+        drawn_from: dict[str, frozenset[str]] = {}
         base_key, documents = render_key(options), document_digests(digests)
         for done, system in enumerate(systems.values(), start=1):
             if system.plan_outputs is None:
                 rendered = system.render_outputs(result.catalog, options)
+                drawn_from.update((output.path, source_paths(result.catalog, system.id, None))
+                                  for output in rendered.outputs)
             else:
                 rendered = RenderResult()
                 for plan in system.plan_outputs(result.catalog, options):
                     key = output_key(base_key, system.id, plan, result.catalog, documents)
                     reused = reused_output(build_folder.target, previous, plan.path, key)
                     output = RenderResult([reused[0]], reused[1]) if reused is not None else plan.render()
+                    drawn_from[plan.path] = source_paths(result.catalog, system.id, plan.sources)
                     if key is not None and [item.path for item in output.outputs] == [plan.path]:
                         planned[plan.path] = (key, output.findings)
                     rendered.extend(output)
@@ -154,6 +163,12 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
             everything.extend([*findings, *(f for f in rendered_findings if f.location.path in result.reported)])
             _apply_review(result, reviewer, everything.findings)
         if not result.report.failed(options.strict):
+            if options.png_dpi is not None:
+                progress("previewing", 0, 1)
+                result.outputs.extend(preview_outputs(result.outputs, systems, options.png_dpi, jobs=options.jobs))
+                progress("previewing", 1, 1)
+            result.outputs.append(index_output(result.outputs, systems, drawn_from, result.report.findings,
+                                               FINDINGS_REPORT))
             result.outputs.append(Output(FINDINGS_REPORT, format_findings_report(result.report, result.review)
                                          .encode("utf-8")))
             build_folder.replace(result.outputs, format_build_cache(run, result, planned))

@@ -6,7 +6,7 @@ from typing import Protocol
 
 
 class Progress(Protocol):
-    """Told `stage` ("loading", "checking", "rendering"), how many of its `total` steps are `done`.
+    """Told `stage` ("loading", "checking", "rendering", "previewing"), how many of its `total` steps are `done`.
 
     Called after each step (a file loaded, a system checked or rendered), and once
     with `done == 0` when a stage starts. Must not raise.

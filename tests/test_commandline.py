@@ -223,7 +223,7 @@ def test_build_prints_a_few_lines_and_writes_the_findings_report(runner: CliRunn
     assert result.exit_code == 0, result.output
     assert lines_of(result.stdout) == ["0 errors, 0 warnings in 1 file (3 baselined, 1 suppressed)"]
     assert lines_of(result.stderr) == [
-        "wrote 1 file into out/ (findings.txt)",
+        "wrote 2 files into out/ (findings.txt, index.html)",
         "full findings report, hidden findings included: out/findings.txt",
         "build succeeded: 0 errors, 0 warnings, 0 infos; 3 baselined (1 warning, 2 infos), 1 suppressed"]
     report = Path("out/findings.txt").read_text(encoding="utf-8").splitlines()

@@ -22,4 +22,5 @@ SYSTEM = GameSystem(
     render_outputs=render_outputs,
     plan_outputs=plan_outputs,
     commands=_commands,
+    deck_folders=("fw/aircraft",),
 )

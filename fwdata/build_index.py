@@ -1,0 +1,80 @@
+"""Build catalog: build/index.html, every output of a build with its thumbnail, links and its sources' findings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import jinja2
+
+from fwdata.findings import Finding, Severity
+from fwdata.game_system import Catalog, EntryKey, GameSystem, Output
+from fwdata.previews import png_page_path
+
+INDEX_PAGE = "index.html"
+
+
+@dataclass(frozen=True)
+class CatalogItem:
+    """One output on the index page: its name, its path (relative to the build folder), its first page's PNG."""
+
+    name: str
+    path: str
+    thumbnail: str | None
+    findings: tuple[Finding, ...]
+
+
+@dataclass(frozen=True)
+class CatalogSection:
+    """One game system's outputs and deck sheets on the index page."""
+
+    title: str
+    system: str
+    items: tuple[CatalogItem, ...]
+    decks: tuple[str, ...]
+
+
+def source_paths(catalog: Catalog, system: str, sources: Iterable[EntryKey] | None) -> frozenset[str]:
+    """Return the source files (display paths) of an output drawn from `sources`; None means every entry of `system`."""
+    if sources is None:
+        return frozenset(entry.document.path for (found, _), entry in catalog if found == system)
+    entries = (catalog.get(*key) for key in sources)
+    return frozenset(entry.document.path for entry in entries if entry is not None)
+
+
+def index_output(outputs: Sequence[Output], systems: Mapping[str, GameSystem], drawn_from: Mapping[str, frozenset[str]],
+                 findings: Sequence[Finding], findings_report: str) -> Output:
+    """Return build/index.html for `outputs`: per system, each output with its thumbnail, link and findings.
+
+    `drawn_from` maps an output path to the source files it is drawn from (an output
+    missing there is drawn from none); `findings` are the findings the build reports,
+    each listed under every output drawn from its file, and under "Other findings" when
+    no output is. Thumbnails are the outputs' first-page PNGs when the build made them
+    (`--png`). Every text is HTML-escaped and every link relative, so the page works
+    opened from disk.
+    """
+    written = {output.path for output in outputs}
+    sections: list[CatalogSection] = []
+    attached: set[str] = set()
+    for system in systems.values():
+        items = []
+        for output in outputs:
+            folder, _, rest = output.path.partition("/")
+            if folder != system.id or rest.startswith(("png/", "tts/")):
+                continue
+            sources = drawn_from.get(output.path, frozenset())
+            thumbnail = png_page_path(output.path, 1)
+            items.append(CatalogItem(rest.removesuffix(".pdf"), output.path,
+                                     thumbnail if thumbnail in written else None,
+                                     tuple(f for f in findings if f.location.path in sources)))
+            attached |= sources
+        decks = tuple(output.path for output in outputs if output.path.startswith(f"{system.id}/tts/"))
+        if items or decks:
+            sections.append(CatalogSection(system.title, system.id, tuple(items), decks))
+    others = [finding for finding in findings if finding.location.path not in attached]
+    environment = jinja2.Environment(loader=jinja2.PackageLoader("fwdata", "templates"), autoescape=True,
+                                     undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    page = environment.get_template("index.html.j2").render(
+        sections=sections, others=others, findings_report=findings_report,
+        counts={severity.value: sum(f.severity == severity for f in findings) for severity in Severity})
+    return Output(INDEX_PAGE, page.encode("utf-8"))

@@ -1,0 +1,69 @@
+"""Preview stage: PNG pages of every rendered PDF and Tabletop Simulator deck sheets of every card kind."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import PurePosixPath
+
+from fwdata.game_system import GameSystem, Output
+from fwdata.render.raster import compose_sheet, pdf_to_pngs, png_size
+from fwdata.render.tts import plan_deck_sheets
+from fwdata.workers import map_in_order
+
+
+def png_page_path(pdf_path: str, page: int) -> str:
+    """Return where page `page` (1-based) of the PDF output `pdf_path` is previewed.
+
+    `<system>/<rest>.pdf` gives `<system>/png/<rest>/page-NNN.png`, e.g. fw/aircraft/p-51d.pdf
+    page 1 gives fw/png/aircraft/p-51d/page-001.png.
+    """
+    system, _, rest = pdf_path.partition("/")
+    return f"{system}/png/{rest.removesuffix('.pdf')}/page-{page:03d}.png"
+
+
+def _pages(job: tuple[bytes, int]) -> list[bytes]:
+    return pdf_to_pngs(*job)
+
+
+def preview_outputs(outputs: Sequence[Output], systems: Mapping[str, GameSystem], dpi: int, *,
+                    jobs: int | None = None) -> list[Output]:
+    """Return a PNG of every page of every PDF in `outputs` at `dpi`, then each system's deck sheets.
+
+    Pages are rendered by `jobs` processes (fwdata/workers.py). A system's deck sheets
+    (`GameSystem.deck_folders`) are drawn from the first page of each PDF directly in
+    such a folder, in path order: `<system>/tts/<kind>-deck-NN.png`, `<kind>` the folder's
+    last name, and `<system>/tts/<kind>-decks.txt`, what to type into the import dialog.
+    """
+    pdfs = [output for output in outputs if output.path.endswith(".pdf") and "/" in output.path]
+    rendered = map_in_order(_pages, [(output.data, dpi) for output in pdfs], jobs=jobs, worth_it=len(pdfs) > 4)
+    previews = [Output(png_page_path(pdf.path, number), png)
+                for pdf, pages in zip(pdfs, rendered, strict=True) for number, png in enumerate(pages, start=1)]
+    first_pages = {pdf.path: pages[0] for pdf, pages in zip(pdfs, rendered, strict=True) if pages}
+    for system in systems.values():
+        for folder in system.deck_folders:
+            cards = [(PurePosixPath(path).stem, first_pages[path]) for path in sorted(first_pages)
+                     if str(PurePosixPath(path).parent) == folder]
+            previews.extend(deck_outputs(system.id, PurePosixPath(folder).name, cards))
+    return previews
+
+
+def deck_outputs(system: str, kind: str, cards: Sequence[tuple[str, bytes]]) -> list[Output]:
+    """Return the Tabletop Simulator deck sheets of `cards` ((name, PNG face), all of one size), then their notes.
+
+    69 cards at most a sheet (fwdata/render/tts.py). The notes, `<kind>-decks.txt`, give
+    each sheet's Width, Height and Number for the import dialog and its cards in order.
+    """
+    if not cards:
+        return []
+    outputs, notes, start = [], [], 0
+    for number, sheet in enumerate(plan_deck_sheets(len(cards), png_size(cards[0][1])), start=1):
+        chosen = cards[start:start + sheet.cards]
+        name = f"{kind}-deck-{number:02d}.png"
+        outputs.append(Output(f"{system}/tts/{name}",
+                              compose_sheet([png for _, png in chosen], sheet.columns, sheet.rows, sheet.cell_px)))
+        notes += [f"{name}: Width {sheet.columns}, Height {sheet.rows}, Number {sheet.cards} "
+                  f"({sheet.size_px[0]} x {sheet.size_px[1]} px; the last slot is left for the hidden card)",
+                  *(f"  {index:2d}. {card}" for index, (card, _) in enumerate(chosen, start=1))]
+        start += sheet.cards
+    notes.append("Import: Objects > Components > Custom > Deck; see docs/tabletop-simulator.md.")
+    return [*outputs, Output(f"{system}/tts/{kind}-decks.txt", "\n".join(notes).encode("utf-8") + b"\n")]

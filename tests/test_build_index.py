@@ -1,0 +1,64 @@
+"""The build catalog (fwdata/build_index.py): index.html lists outputs, thumbnails, links and findings, escaped."""
+
+from __future__ import annotations
+
+from fwdata.build_index import index_output, source_paths
+from fwdata.findings import Finding, Location, Severity
+from fwdata.game_system import Catalog, GameSystem, Output, RenderResult
+
+SYSTEM = GameSystem(id="fw", title="Fighting Wings", build_models={}, run_checks=lambda catalog, options: [],
+                    render_outputs=lambda catalog, options: RenderResult())
+HOSTILE = "cards/fw/<script>alert(1)</script>.yaml"
+
+
+def finding(path: str, message: str, code: str = "FW-PERF-ORDER") -> Finding:
+    return Finding(Location(path, 7, 3, "/bands/0"), Severity.WARNING, code, message)
+
+
+def page(outputs: list[Output], drawn_from: dict[str, frozenset[str]], findings: list[Finding]) -> str:
+    return index_output(outputs, {"fw": SYSTEM}, drawn_from, findings, "findings.txt").data.decode("utf-8")
+
+
+def test_each_output_links_its_pdf_and_lists_its_sources_findings() -> None:
+    outputs = [Output("fw/aircraft/p-51d.pdf", b"%PDF"), Output("fw/table.pdf", b"%PDF"),
+               Output("findings.txt", b"")]
+    html = page(outputs, {"fw/aircraft/p-51d.pdf": frozenset({"cards/fw/p-51d.yaml"})},
+                [finding("cards/fw/p-51d.yaml", "VL band: max dive 6.5 FP is below max level 7.0 FP")])
+    assert '<a href="fw/aircraft/p-51d.pdf">aircraft/p-51d</a>' in html
+    assert '<a href="fw/table.pdf">table</a>' in html
+    assert ("warning <code>FW-PERF-ORDER</code> VL band: max dive 6.5 FP is below max level 7.0 FP\n"
+            '<span class="where">(cards/fw/p-51d.yaml:7)</span>') in html
+    assert html.count("FW-PERF-ORDER") == 1  # table.pdf is not drawn from the card
+    assert "0 errors, 1 warnings, 0 infos reported" in html
+    assert '<a href="findings.txt">' in html
+    assert "<img" not in html and "<script" not in html and "http" not in html
+
+
+def test_a_thumbnail_is_the_first_png_page_when_the_build_made_one() -> None:
+    outputs = [Output("fw/aircraft/p-51d.pdf", b"%PDF"), Output("fw/png/aircraft/p-51d/page-001.png", b"png"),
+               Output("fw/tts/aircraft-deck-01.png", b"png")]
+    html = page(outputs, {}, [])
+    assert '<img src="fw/png/aircraft/p-51d/page-001.png" alt="first page of aircraft/p-51d"' in html
+    assert '<li><a href="fw/tts/aircraft-deck-01.png">fw/tts/aircraft-deck-01.png</a></li>' in html
+    assert "png/aircraft" not in html.split("<img", 1)[0]  # the PNG pages are not outputs of their own
+
+
+def test_a_hostile_file_name_and_message_come_out_escaped() -> None:
+    outputs = [Output("fw/aircraft/<script>x</script>.pdf", b"%PDF")]
+    html = page(outputs, {outputs[0].path: frozenset({HOSTILE})},
+                [finding(HOSTILE, 'expected "a" & <script>alert(2)</script>')])
+    assert "<script" not in html
+    assert "cards/fw/&lt;script&gt;alert(1)&lt;/script&gt;.yaml:7" in html
+    assert "expected &#34;a&#34; &amp; &lt;script&gt;alert(2)&lt;/script&gt;" in html
+    assert 'href="fw/aircraft/%3Cscript%3Ex%3C/script%3E.pdf"' in html
+
+
+def test_findings_of_files_no_output_is_drawn_from_are_listed_apart() -> None:
+    html = page([Output("fw/table.pdf", b"%PDF")], {}, [finding("cards/fw/lost.yaml", "lost", "REF-UNKNOWN")])
+    other = html.split('<section id="other-findings">', 1)[1]
+    assert "REF-UNKNOWN" in other and "cards/fw/lost.yaml:7" in other
+
+
+def test_an_output_without_named_sources_is_drawn_from_every_entry_of_its_system() -> None:
+    assert source_paths(Catalog(), "fw", None) == frozenset()
+    assert source_paths(Catalog(), "fw", [("fw", "aircraft", "missing")]) == frozenset()
