@@ -104,7 +104,7 @@ def duel(toolbox: Toolbox, paths: tuple[Path, ...], games: int, seed: int, game_
 
 
 @group.command("suspects")
-@click.argument("books", nargs=2, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("books", nargs=2, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--limit", type=click.IntRange(1, 10_000), default=20, show_default=True,
               help="Most cells to name.")
 @report_format_option
@@ -132,8 +132,8 @@ def suspects(toolbox: Toolbox, books: tuple[Path, Path], limit: int, output_form
 
 
 @group.command("diff")
-@click.argument("books", nargs=2, type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--opponent", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+@click.argument("books", nargs=2, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--opponent", type=click.Path(dir_okay=False, path_type=Path),
               help="The opposing book (default: the book the first names as opponent, among the files given and "
                    "the first book's folder).")
 @report_format_option

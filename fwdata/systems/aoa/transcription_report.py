@@ -7,6 +7,9 @@ column of the cell, like a compiler's.
 
 from __future__ import annotations
 
+import dataclasses
+import shutil
+import tempfile
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -14,6 +17,7 @@ from typing import Any
 
 from fwdata.errors import UsageError
 from fwdata.game_system import Entry, RunResult
+from fwdata.sources.yaml_loader import display_path
 from fwdata.systems.aoa.book_diff import BOTH, FIRST, NEITHER, SECOND, Difference
 from fwdata.systems.aoa.model import MANEUVER_CODES, DogfightBook
 from fwdata.systems.aoa.suspects import Suspect
@@ -37,8 +41,8 @@ def load_books(check: Check, paths: Sequence[Path], also: Sequence[Path] = ()) -
 
     Files are checked folder by folder (one run per pack), the first book's folder with
     `also`. Two transcriptions of one book share an id, so a file a run dropped as a
-    duplicate is loaded again on its own. Raises UsageError naming the file and its
-    first finding when a file holds no book that loaded.
+    duplicate (or that did not load) is loaded again alone. Raises UsageError naming
+    the file and its first finding when a file holds no book that loaded.
     """
     folders: dict[Path, list[Path]] = {}
     for path in [*paths[:1], *also, *paths[1:]]:
@@ -46,16 +50,27 @@ def load_books(check: Check, paths: Sequence[Path], also: Sequence[Path] = ()) -
     runs = {folder: check(group) for folder, group in folders.items()}
     entries = []
     for path in paths:
-        entry = _entry_of(runs[path.parent.resolve()], path)
-        if entry is None:
-            alone = check([path])
-            entry = _entry_of(alone, path)
-            if entry is None:
-                own = [f for f in alone.report.sorted() if Path(f.location.path).resolve() == path.resolve()]
-                reason = own[0].format_line() if own else "no aoa book in it"
-                raise UsageError(f"{path}: the book did not load: {reason}")
+        entry = _entry_of(runs[path.parent.resolve()], path) or _load_alone(check, path)
         entries.append(entry)
     return entries, runs[paths[0].parent.resolve()]
+
+
+def _load_alone(check: Check, path: Path) -> Entry:
+    """Load a copy of `path` in a folder of its own (its pack dropped it: another file has its id); raise UsageError.
+
+    The copy has the same lines, so its locations hold for `path`.
+    """
+    shown = display_path(path)
+    with tempfile.TemporaryDirectory(prefix="fwdata-aoa-") as folder:
+        copy = Path(folder) / path.name
+        shutil.copyfile(path, copy)
+        alone = check([copy])
+        entry = _entry_of(alone, copy)
+        if entry is None:
+            own = [f for f in alone.report.sorted() if Path(f.location.path).resolve() == copy.resolve()]
+            reason = own[0].format_line().replace(own[0].location.path, shown, 1) if own else "no aoa book in it"
+            raise UsageError(f"{shown}: the book did not load: {reason}")
+    return Entry(entry.model, dataclasses.replace(entry.document, path=shown), entry.base)
 
 
 def _entry_of(result: RunResult, path: Path) -> Entry | None:
@@ -143,6 +158,10 @@ def format_suspects(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _violations(count: int) -> str:
+    return f"{count} violation{'s' if count != 1 else ''}"
+
+
 def _shown(value: object) -> str:
     if value is None:
         return "none"
@@ -181,8 +200,8 @@ def format_diff(data: dict[str, Any]) -> str:
             values = f"{_shown(first['value'])} here, {_shown(second['value'])}"
         verdict = {BOTH: "the invariants cannot tell (no violation either way)",
                    NEITHER: f"the invariants support neither ({first['violations']} violations each)"}.get(
-            row["supports"], f"the invariants support {names.get(row['supports'])} ({first['violations']} "
-                             f"violations here against {second['violations']})")
+            row["supports"], f"the invariants support {names.get(row['supports'])} ({_violations(first['violations'])} "
+                             f"here against {second['violations']})")
         lines.append(f"{first['file']}:{first['line']}:{first['column']}: page {row['page']}, {what}: {values} in "
                      f"{second['file']}:{second['line']}:{second['column']}; {verdict}")
     supports = Counter(row["supports"] for row in data["differences"])

@@ -238,6 +238,23 @@ def test_cli_diff_finds_the_opponent_in_the_first_books_folder(tmp_path: Path,
     assert [row["supports"] for row in json.loads(named.stdout)["differences"]] == [SECOND]
 
 
+def test_cli_diff_reads_two_transcriptions_with_one_id_in_one_folder(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    german, allied = pair_data()
+    _write(tmp_path, german, "fokker.yaml")
+    _write(tmp_path, allied, "spad.yaml")
+    plant(german, 12, "F", 17)
+    _write(tmp_path, german, "fokker-typed.yaml")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["aoa", "diff", "--format", "json", "fokker-typed.yaml", "fokker.yaml"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["first"], data["second"], data["opponent"]) == ("fokker-typed.yaml", "fokker.yaml", "spad.yaml")
+    (row,) = data["differences"]
+    assert (row["field"], row["first"]["value"], row["second"]["value"], row["supports"]) == ("next/F", 17, 71, SECOND)
+    assert row["first"]["line"] == row["second"]["line"] > 0
+
+
 def test_cli_a_book_that_does_not_load_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     german, allied = pair_data()
     _write(tmp_path, allied, "spad.yaml")
@@ -247,3 +264,14 @@ def test_cli_a_book_that_does_not_load_is_one_line(tmp_path: Path, monkeypatch: 
     assert result.exit_code == 2
     assert result.stderr.startswith("fwdata: broken.yaml: the book did not load: broken.yaml:")
     assert len(result.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("args", [["aoa", "suspects", "--format", "json", "nope.yaml", "nope.yaml"],
+                                  ["aoa", "diff", "--format", "json", "nope.yaml", "nope.yaml"]])
+def test_cli_a_missing_file_stops_with_a_json_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    args: list[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["error"]["message"] == "nope.yaml: no such file or folder"
+    assert result.stderr == "fwdata: nope.yaml: no such file or folder\n"
