@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
 
 from fwdata.commandline import Toolbox, exit_on_errors, path_args, report_format_option, stops_cleanly
 from fwdata.errors import UsageError
+from fwdata.game_system import RunResult
 from fwdata.options import BuildOptions
 
 
@@ -99,3 +101,64 @@ def duel(toolbox: Toolbox, paths: tuple[Path, ...], games: int, seed: int, game_
         click.echo(json.dumps(as_json(reports, seed=seed, games=games), indent=2))
     else:
         click.echo(format_duels(reports, seed=seed, books=", ".join(str(p) for p in paths)))
+
+
+@group.command("suspects")
+@click.argument("books", nargs=2, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--limit", type=click.IntRange(1, 10_000), default=20, show_default=True,
+              help="Most cells to name.")
+@report_format_option
+@click.pass_obj
+@stops_cleanly
+def suspects(toolbox: Toolbox, books: tuple[Path, Path], limit: int, output_format: str) -> None:
+    """Name the cells of a book pair most likely mistyped, each with the violations it explains and its right value.
+
+    BOOKS are two opposing books (a transcription of the printed books); their errors do
+    not stop the command (docs/aoa-books.md, Checking a transcription).
+    """
+    from collections import Counter
+
+    from fwdata.systems.aoa.suspects import find_suspects
+    from fwdata.systems.aoa.transcription import PairCharts, find_violations
+    from fwdata.systems.aoa.transcription_report import format_suspects, layout_codes, load_books, suspects_json
+
+    entries, _ = load_books(lambda paths: toolbox.check(paths, BuildOptions()), books)
+    codes, stationary = layout_codes(entries[0].model)
+    pair = PairCharts(entries[0].model, entries[1].model, codes, stationary)
+    violations = list(find_violations(pair))
+    data = suspects_json(entries, Counter(v.invariant for v in violations),
+                         find_suspects(pair, violations, limit), codes)
+    click.echo(json.dumps(data, indent=2) if output_format == "json" else format_suspects(data))
+
+
+@group.command("diff")
+@click.argument("books", nargs=2, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--opponent", type=click.Path(dir_okay=False, path_type=Path),
+              help="The opposing book (default: the book the first names as opponent, among the files given and "
+                   "the first book's folder).")
+@report_format_option
+@click.pass_obj
+@stops_cleanly
+def diff(toolbox: Toolbox, books: tuple[Path, Path], opponent: Path | None, output_format: str) -> None:
+    """Compare two transcriptions of one printed book cell by cell; say which side the invariants support.
+
+    Each value is judged in its own transcription against the opponent book
+    (docs/aoa-books.md, Checking a transcription).
+    """
+    from fwdata.systems.aoa.book_diff import diff_books
+    from fwdata.systems.aoa.transcription_report import diff_json, find_opponent, format_diff, layout_codes, load_books
+
+    def check(paths: Sequence[Path]) -> RunResult:
+        return toolbox.check(paths, BuildOptions())
+
+    folder = books[0].parent
+    if opponent is not None:
+        entries, _ = load_books(check, (*books, opponent))
+    else:
+        entries, result = load_books(check, books, also=(folder,))
+        entries.append(find_opponent(result, entries[0], folder))
+    first, second, opposing = entries
+    codes, stationary = layout_codes(first.model)
+    differences = diff_books(first.model, second.model, opposing.model, codes, stationary)
+    data = diff_json(first, second, opposing, differences, codes)
+    click.echo(json.dumps(data, indent=2) if output_format == "json" else format_diff(data))
