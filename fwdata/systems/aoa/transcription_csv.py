@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from fwdata.errors import UsageError
 from fwdata.library import schema_root
@@ -33,6 +34,7 @@ LAYOUT_CODES: Mapping[str, tuple[str, ...]] = {
 }
 MAX_CSV_BYTES = DEFAULT_LIMITS.max_bytes  # the written book must load under the same cap
 MAX_CELL_CHARS = 40  # a page number or a page's word (right-forward-wing: 18) is far shorter
+MAX_PAGES = 2 * LAST_PAGE  # pages typed twice are kept for the checks; more is no transcription of a book
 SNIFF_CHARS = 8_192
 DELIMITERS = ",;\t"
 PER_PAGE, TRANSPOSED = "one row per page", "one row per maneuver"
@@ -112,8 +114,13 @@ def read_transcription(path: Path, layout: str = DEFAULT_LAYOUT) -> Transcriptio
         raise UsageError(f"{path}: no rows; expected a header and one row per page or per maneuver")
     codes = LAYOUT_CODES[layout]
     header = rows[0][1]
+    transposed = sum(bool(WHOLE_NUMBER.fullmatch(cell)) for cell in header[1:]) * 2 > len(header) - 1
+    typed = max(len(cells) for _line, cells in rows) - 1 if transposed else len(rows) - 1
+    if typed > MAX_PAGES:
+        raise UsageError(f"{path}: {typed} {'columns' if transposed else 'rows'} of pages; a book has "
+                         f"{LAST_PAGE} pages (at most {MAX_PAGES} are read)")
     digest = hashlib.sha256(data).hexdigest()
-    if sum(bool(WHOLE_NUMBER.fullmatch(cell)) for cell in header[1:]) * 2 > len(header) - 1:
+    if transposed:
         return Transcription(layout, TRANSPOSED, tuple(_transposed_pages(path, rows, codes)), digest)
     return Transcription(layout, PER_PAGE, tuple(_per_page_pages(path, rows, codes)), digest)
 
@@ -274,9 +281,9 @@ class BookHeader:
         found = [f"--{option} {value!r} is not a lowercase kebab-case id (like spad-xiii-book)"
                  for option, value in (("id", self.id), ("opponent", self.opponent))
                  if value is not None and (not ID_PATTERN.fullmatch(value) or len(value) > 64)]
-        found += [f"--{option} must be 1 to 120 characters" for option, value in (("name", self.name),
-                                                                                ("depicts", self.depicts))
-                  if not 0 < len(value.strip()) <= 120]
+        found += [f"--{option} must be 1 to 120 printable characters" for option, value in (("name", self.name),
+                                                                                          ("depicts", self.depicts))
+                  if not 0 < len(value.strip()) <= 120 or not value.isprintable()]
         return found
 
 
@@ -286,7 +293,7 @@ def book_document(transcription: Transcription, header: BookHeader, csv_name: st
         "system": "aoa", "kind": "book", "id": header.id, "name": header.name,
         "provenance": {
             "status": "transcribed",
-            "source": f"{csv_name} (SHA-256 {transcription.sha256})",
+            "source": f"{_printable(csv_name)} (SHA-256 {transcription.sha256})",
             "notes": (f"Typed by hand from a printed dogfighting book and imported by fwdata aoa import "
                       f"({transcription.shape}). Every cell is kept as typed: fwdata check reports those "
                       "that break the book's rules (docs/aoa-transcriptions.md)."),
@@ -311,13 +318,17 @@ def book_text(document: Mapping[str, Any], csv_name: str, schema_ref: str) -> st
     yaml.width = 4_096
     stream = io.StringIO()
     yaml.dump({key: value for key, value in document.items() if key != "pages"}, stream)
-    shown = "".join(c if c.isprintable() else "?" for c in csv_name)  # a comment holds one printable line
     lines = [f"# yaml-language-server: $schema={schema_ref}",
-             f"# Imported by fwdata aoa import from {shown}; check with fwdata check",
+             f"# Imported by fwdata aoa import from {_printable(csv_name)}; check with fwdata check",
              stream.getvalue().rstrip("\n"), "pages:"]
     lines += ["  - {" + ", ".join(f"{key}: {_flow_value(value)}" for key, value in page.items()) + "}"
               for page in document["pages"]]
     return "\n".join(lines) + "\n"
+
+
+def _printable(name: str) -> str:
+    """A file name as one printable line (for a comment or the provenance): other characters as `?`."""
+    return "".join(c if c.isprintable() else "?" for c in name)
 
 
 def _flow_value(value: Any) -> str:
@@ -332,7 +343,9 @@ def _flow_value(value: Any) -> str:
     yaml = YAML()
     yaml.default_flow_style = True
     yaml.width = 4_096
-    yaml.dump([value], stream)  # quoted as a flow sequence's item needs: as safe in a flow mapping
+    # quoted as a flow sequence's item needs, so as safe in a flow mapping; a control or line-break
+    # character (NEL, U+2028) is escaped in double quotes, where no reader folds it into a space
+    yaml.dump([value if value.isprintable() else DoubleQuotedScalarString(value)], stream)
     return stream.getvalue().strip()[1:-1]
 
 

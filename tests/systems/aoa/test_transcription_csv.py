@@ -5,14 +5,26 @@ from __future__ import annotations
 import hashlib
 import random
 from pathlib import Path
+from tempfile import TemporaryDirectory
 from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fwdata.cli import main
 from fwdata.errors import UsageError
-from fwdata.systems.aoa.transcription_csv import MAX_CSV_BYTES, PER_PAGE, TRANSPOSED, read_transcription
+from fwdata.sources.yaml_loader import load_bytes
+from fwdata.systems.aoa.transcription_csv import (
+    MAX_CSV_BYTES,
+    PER_PAGE,
+    TRANSPOSED,
+    BookHeader,
+    book_document,
+    book_text,
+    read_transcription,
+)
 from tests.systems.aoa.aoa_data import document
 from tests.systems.aoa.transcriptions import (
     CODES,
@@ -234,6 +246,8 @@ def test_an_unknown_column_is_named_with_a_suggestion(tmp_path: Path) -> None:
     (bytes(range(256)) * 8, "not UTF-8 text"),
     (b"\x00\x01page\x00", "NUL bytes"),
     (b"page,range\n" + b"7" * 200 + b",short\n", "a cell of 200 characters"),
+    (("page\n" + "1\n" * 447).encode(), "447 rows of pages; a book has 223 pages (at most 446 are read)"),
+    (("code," + ",".join(["1"] * 447) + "\nA\n").encode(), "447 columns of pages"),
     (("page,range," + ",".join(CODES) + "\n1,short" + ",2" * 27 + "\n").encode(), "line 2 has a cell under no column"),
 ])
 def test_unusable_files_stop_with_one_line(tmp_path: Path, data: bytes, message: str) -> None:
@@ -256,6 +270,8 @@ def test_a_bad_id_or_missing_file_is_a_usage_error(tmp_path: Path) -> None:
     text = csv_text(page_table(generated_book("allied")))
     result, _out = _import(tmp_path, text, "--side", "allied", "--id", "My SPAD", "--name", "x", "--depicts", "y")
     assert result.exit_code == 2 and "--id 'My SPAD' is not a lowercase kebab-case id" in result.stderr
+    result, _out = _import(tmp_path, text, "--side", "allied", "--id", "a", "--name", "x\x85y", "--depicts", "y")
+    assert result.exit_code == 2 and "--name must be 1 to 120 printable characters" in result.stderr
     missing = CliRunner().invoke(main, ["aoa", "import", str(tmp_path / "none.csv"), *SPAD, "--out",
                                         str(tmp_path / "x.yaml")])
     assert missing.exit_code == 2 and "none.csv" in missing.stderr
@@ -283,3 +299,23 @@ def test_odd_words_stay_the_strings_typed(tmp_path: Path) -> None:
     assert pages[-1]["next"] == odd[:26]
     check = CliRunner().invoke(main, ["check", str(tmp_path / "pack")])
     assert "YAML-" not in check.stdout and "SCHEMA" in check.stdout  # read as typed; the schema objects
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.lists(st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\0"), max_size=12),
+                min_size=2, max_size=2))
+def test_no_cell_makes_a_book_the_loader_cannot_read(words: list[str]) -> None:
+    """Whatever a cell holds, the written book loads without a loader finding and gives the cell back."""
+    with TemporaryDirectory() as folder:
+        source = Path(folder) / "t.csv"
+        source.write_text(csv_text([["page", "view", *CODES], ["1", words[0], words[1], *["2"] * 25]]),
+                          encoding="utf-8")
+        try:
+            transcription = read_transcription(source)
+        except UsageError:
+            return  # refused with one line: a cell too long, a row under no column
+        header = BookHeader("allied", "x", "X", "X")
+        text = book_text(book_document(transcription, header, "t\n\x1b.csv"), "t\n\x1b.csv", "s.json")
+        document, findings = load_bytes("t.yaml", text.encode("utf-8"))
+        assert not findings and document is not None, [f.format_line() for f in findings]
+        assert document.data["pages"] == list(transcription.pages)
