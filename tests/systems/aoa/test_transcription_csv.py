@@ -139,8 +139,8 @@ def test_every_planted_error_is_kept_as_typed(tmp_path: Path, seed: int) -> None
         if plant.column != "page":
             expected: Any = int(plant.typed) if plant.typed.isdigit() else plant.typed or None
             assert _cell(book, plant.page, plant.column) == expected, plant
-    missing = next(p for p in planted if p.typed == "" and p.column == "page")
-    repeated = next(p for p in planted if p.column == "page" and p.typed)
+    missing = next(p for p in planted if p.kind == "missing_page")
+    repeated = next(p for p in planted if p.kind == "duplicated_row")
     assert missing.page not in numbers and numbers.count(repeated.page) == 2
     assert len(numbers) == 223  # one page dropped, one typed twice: the rest stay in file order
     assert f"pages typed more than once: {repeated.page}" in result.stdout
@@ -156,7 +156,9 @@ def test_the_planted_errors_are_the_typists_faults(tmp_path: Path) -> None:
     assert swapped.typed == was[:-2] + was[-1] + was[-2] != was
     assert extra.typed == str(clean[extra.page]["next"][CODES.index(extra.column)]) + extra.typed[-1]
     assert len(extra.typed) == 4 and int(extra.typed) > 223
-    assert any(p.typed == "tbd" for p in rest) and any(p.typed.startswith("righ-") for p in rest)
+    assert (swapped.kind, extra.kind) == ("swap_digits", "extra_digit")
+    assert {p.typed for p in rest if p.kind == "placeholder"} == {"tbd"}
+    assert next(p for p in rest if p.kind == "misspelt_word").typed.startswith("righ-")
     assert len(CORRUPTIONS) == 7
 
 

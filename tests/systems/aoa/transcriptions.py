@@ -7,7 +7,7 @@ import io
 import random
 from collections.abc import Callable, Mapping, Sequence
 from copy import deepcopy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -29,11 +29,13 @@ Table = list[list[str]]  # a CSV as typed: the header row, then one row of cells
 
 @dataclass(frozen=True)
 class Planted:
-    """One planted typing error: the page (as in the clean book), the column (a code or attribute), the cell typed."""
+    """One planted typing error: the page (as in the clean book), the column (a code, an attribute or `page` for a
+    missing or repeated row), the cell as typed ("" for a missing row) and the corruption that planted it."""
 
     page: int
     column: str
     typed: str
+    kind: str = ""
 
 
 def generated_book(side: str) -> dict[str, Any]:
@@ -164,5 +166,5 @@ def corrupt(table: Table, seed: int,
     planted: list[Planted] = []
     for corruption in corruptions:
         table, cells = corruption(table, rng, {223, *(p.page for p in planted)})
-        planted += cells
+        planted += [replace(cell, kind=corruption.__name__) for cell in cells]
     return table, planted
