@@ -162,3 +162,29 @@ def diff(toolbox: Toolbox, books: tuple[Path, Path], opponent: Path | None, outp
     differences = diff_books(first.model, second.model, opposing.model, codes, stationary)
     data = diff_json(first, second, opposing, differences, codes)
     click.echo(json.dumps(data, indent=2) if output_format == "json" else format_diff(data))
+
+
+@group.command("import")
+@click.argument("csv_path", metavar="CSV", type=click.Path(path_type=Path))
+@click.option("--side", type=click.Choice(["german", "allied"]), required=True, help="Side of the pilot who flies it.")
+@click.option("--id", "book_id", required=True, help="Id of the book (lowercase kebab-case).")
+@click.option("--name", required=True, help="Name of the book.")
+@click.option("--depicts", required=True, help="The plane whose cockpit the pages show.")
+@click.option("--opponent", help="Id of the other book of the pair.")
+@click.option("--layout", type=click.Choice(["powerhouse-26", "original-25"]), default="powerhouse-26",
+              show_default=True, help="The maneuver codes of the book: Powerhouse's 26 or the original 25.")
+@click.option("--out", type=click.Path(path_type=Path), required=True, help="The book YAML file to write.")
+@click.option("--force", is_flag=True, help="Replace OUT if it exists.")
+@stops_cleanly
+def import_csv(csv_path: Path, side: str, book_id: str, name: str, depicts: str, opponent: str | None, layout: str,
+               out: Path, force: bool) -> None:
+    """Import a hand-typed CSV transcription of a printed dogfighting book as book YAML (docs/aoa-transcriptions.md).
+
+    CSV has one row per page (page, range, tailing, firing, ... and a column per maneuver
+    code) or one row per maneuver (a column per page); every cell is kept as typed, for
+    `fwdata check` to report.
+    """
+    from fwdata.systems.aoa.transcription_csv import BookHeader, import_transcription
+
+    header = BookHeader(side=side, id=book_id, name=name, depicts=depicts, opponent=opponent)
+    click.echo("\n".join(import_transcription(csv_path, header, layout, out, force=force)))
