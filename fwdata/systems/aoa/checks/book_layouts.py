@@ -35,7 +35,8 @@ def check_layouts(layouts: Sequence[Entry], maneuvers: Sequence[Entry]) -> Itera
         order = CODE_ORDERS.get(layout.id)
         if order is None:
             yield error(doc.locate("/id"), "AOA-BOOK-LAYOUT",
-                        f"layout {layout.id}: books can be read only in the layouts {', '.join(CODE_ORDERS)}")
+                        f"layout {layout.id}: the book model reads charts only in the code orders of "
+                        f"{', '.join(CODE_ORDERS)} (a new layout needs its code order in model/layout.py)")
         elif layout.letters != order:
             yield error(doc.locate("/codes"), "AOA-BOOK-LAYOUT",
                         f"layout {layout.id} lists the codes {''.join(layout.letters)}, expected "

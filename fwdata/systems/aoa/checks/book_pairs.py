@@ -27,7 +27,8 @@ def check_book_pair(first: Entry, second: Entry) -> Iterator[Finding]:
     a: DogfightBook = first.model
     b: DogfightBook = second.model
     if a.layout != b.layout:
-        yield error(first.document.locate("/layout", at_key=True), "AOA-BOOK-PAIR",
+        named = first if "layout" in first.document.data else second  # point at a `layout:` the source gives
+        yield error(named.document.locate("/layout"), "AOA-BOOK-PAIR",
                     f"{a.id} uses layout {a.layout} but {b.id} uses {b.layout} (both books of a pair print the same "
                     "maneuver chart; Part A, The Dogfighting Book)")
     yield from capped(_tag_findings(first, second), lambda more, total: error(

@@ -25,8 +25,8 @@ def check_books(books: Sequence[Entry], charts: Sequence[Entry], layouts: Sequen
         layout = layout_by_id.get(entry.model.layout)
         if layout is None:
             yield error(entry.document.locate("/layout"), "REF-UNKNOWN",
-                        f"layout {entry.model.layout!r}: no aoa book-layout with that id (bundled: "
-                        f"{', '.join(sorted(layout_by_id)) or 'none'})")
+                        f"layout {entry.model.layout!r}: no aoa book-layout with that id (known: "
+                        f"{', '.join(sorted(layout_by_id)) or 'none'}); its maneuver charts are read as unknown")
         yield from check_book(entry, layout)
     if start_table is not None:
         yield from check_start_table(start_table, books)
