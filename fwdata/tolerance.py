@@ -71,7 +71,7 @@ def masked_data(data: Any, errors: Sequence[ToleratedError]) -> Any:
             known = problem.schema.get("properties", {})
             patterns = problem.schema.get("patternProperties", {})
             target = _value_at(masked, path)
-            if isinstance(target, dict) and not patterns:
+            if isinstance(target, dict) and not patterns:  # with patternProperties, unknown keys stay
                 for key in [key for key in target if key not in known]:
                     del target[key]
             continue

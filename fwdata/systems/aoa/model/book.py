@@ -109,5 +109,4 @@ def _build_page(p: dict[str, Any], index: int, codes: tuple[str, ...]) -> BookPa
         page=p["page"], index=index, range=p.get("range"), view=p.get("view"), facing=p.get("facing"),
         enemy_visible=p["page"] != LAST_PAGE if enemy_visible is None else enemy_visible, tag=p.get("tag"),
         firing=bool(p.get("firing")), shot=bool(p.get("shot")), damage=p.get("damage"), next=nxt,
-        chart_width=len(row) if isinstance(row, list) else 0,
-        unknown=unknown | ({"next"} if isinstance(row, list) and None in row else frozenset()))
+        chart_width=len(row) if isinstance(row, list) else 0, unknown=unknown)
