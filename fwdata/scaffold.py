@@ -38,6 +38,7 @@ KIND_FOLDERS: dict[KindKey, PurePosixPath] = {
     ("aoa", "plane"): PurePosixPath("cards/aoa"),
     ("aoa", "book"): PurePosixPath("cards/aoa/books"),
     ("aoa", "book-design"): PurePosixPath("cards/aoa/book-designs"),
+    ("aoa", "book-layout"): PurePosixPath("tables/aoa"),
     ("aoa", "chart"): PurePosixPath("tables/aoa"),
     ("aoa", "maneuvers"): PurePosixPath("tables/aoa"),
 }

@@ -29,6 +29,7 @@ from fwdata.errors import SchemaSetupError
 from fwdata.findings import Finding, error
 from fwdata.sources.document import SourceDocument, pointer_join
 from fwdata.suggestions import did_you_mean
+from fwdata.tolerance import ToleratedError, masked_data, tolerated
 
 KindKey = tuple[str, str]
 MANIFEST_SCHEMA = "pack.schema.json"
@@ -187,7 +188,9 @@ def validate_documents(
 
     Each schema error becomes one SCHEMA finding at the line of the offending
     value (an unknown key at the key itself). For `anyOf`/`oneOf` failures the
-    single most relevant sub-error is reported.
+    single most relevant sub-error is reported. A document whose only errors lie
+    in subtrees its schema marks `x-fwdata-tolerant` is returned with those
+    values masked as unknown (fwdata/tolerance.py).
     """
     valid: list[SourceDocument] = []
     findings: list[Finding] = []
@@ -207,10 +210,18 @@ def validate_documents(
                                        f"unresolvable $ref {exc}") from None
             for problem in errors:
                 problems.extend(_error_findings(document, problem))
+            schema = validator.schema if isinstance(validator.schema, dict) else {}
+            masked = [found for problem in errors if (found := tolerated(schema, problem)) is not None]
+            if problems and len(masked) == len(errors):
+                valid.append(_masked(document, masked))
         findings.extend(problems)
         if not problems:
             valid.append(document)
     return valid, findings
+
+
+def _masked(document: SourceDocument, errors: list[ToleratedError]) -> SourceDocument:
+    return SourceDocument(path=document.path, data=masked_data(document.data, errors), positions=document.positions)
 
 
 def _fast_valid(validator: Any, data: Any) -> bool:

@@ -36,7 +36,7 @@ def _refs(node) -> list[str]:
 def test_every_kind_has_a_schema_and_is_listed() -> None:
     kinds = schema_kinds()
     assert ("fw", "aircraft") in kinds and ("aoa", "book") in kinds and ("fl", "scenario") in kinds
-    assert ("common", "common") not in kinds and len(kinds) == 13
+    assert ("common", "common") not in kinds and len(kinds) == 14
 
 
 @pytest.mark.parametrize("key", schema_kinds(), ids=lambda key: f"{key[0]}-{key[1]}")

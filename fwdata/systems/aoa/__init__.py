@@ -1,11 +1,11 @@
-"""Ace of Aces (Powerhouse rules and the original rules): kinds plane, maneuvers, chart, book, book-design."""
+"""Ace of Aces (Powerhouse and original rules): kinds plane, maneuvers, chart, book, book-layout, book-design."""
 
 from typing import Any
 
 from fwdata.game_system import GameSystem
 from fwdata.systems.aoa.book_generator import build_book_design
 from fwdata.systems.aoa.checks import run_checks
-from fwdata.systems.aoa.model import build_book, build_chart, build_maneuvers, build_plane
+from fwdata.systems.aoa.model import build_book, build_chart, build_layout, build_maneuvers, build_plane
 from fwdata.systems.aoa.render import plan_outputs, render_outputs
 
 
@@ -19,7 +19,7 @@ SYSTEM = GameSystem(
     id="aoa",
     title="Ace of Aces",
     build_models={"plane": build_plane, "maneuvers": build_maneuvers, "chart": build_chart, "book": build_book,
-                  "book-design": build_book_design},
+                  "book-layout": build_layout, "book-design": build_book_design},
     run_checks=run_checks,
     render_outputs=render_outputs,
     plan_outputs=plan_outputs,

@@ -24,8 +24,13 @@ MIRRORED = {"right-forward-wing": "left-forward-wing", "toward-left": "toward-ri
 
 
 def shift(side: str, code: str) -> int:
-    """The page step of a maneuver in one book (any values work; these differ per book)."""
+    """The page step of a maneuver in one book (any values work; these differ per book).
+
+    The straight stall D steps 0 in both: a stationary plane stays on its page (AoA I; AOA-BOOK-STALL).
+    """
     k = CODES.index(code)
+    if code == "D":
+        return 0
     return 1 + k if side == "german" else 3 + 2 * k
 
 

@@ -84,12 +84,12 @@ def test_single_book_without_opponent_checks_clean(tmp_path: Path, side: str) ->
 
 def test_end_page_disagreement_names_both_books(tmp_path: Path) -> None:
     german, allied = book_fixture.book("german"), book_fixture.book("allied")
-    german["pages"][99]["next"][3] = 1  # page 100, maneuver D
+    german["pages"][99]["next"][4] = 1  # page 100, maneuver E
     for book in (german, allied):
         (tmp_path / f"{book['id']}.yaml").write_text(book_fixture.to_yaml(book), encoding="utf-8")
     result = check_sources([tmp_path], BuildOptions(), schema_root=schema_root())
     codes = {f.code for f in result.report.findings}
     assert codes == {"AOA-BOOK-END-PAGE"}
     messages = " ".join(f.message for f in result.report.findings)
-    assert "test-german page 100 under D ends on 1 " in messages
+    assert "test-german page 100 under E ends on 1 " in messages
     assert "end pages are always the same in both books; III" in messages
