@@ -12,6 +12,7 @@ from fwdata.commandline import Toolbox, exit_on_errors, path_args, report_format
 from fwdata.errors import UsageError
 from fwdata.game_system import RunResult
 from fwdata.options import BuildOptions
+from fwdata.systems.aoa.model import CODE_ORDERS, DEFAULT_LAYOUT
 
 
 @click.group("aoa")
@@ -122,8 +123,8 @@ def suspects(toolbox: Toolbox, books: tuple[Path, Path], limit: int, output_form
     from fwdata.systems.aoa.transcription import PairCharts, find_violations
     from fwdata.systems.aoa.transcription_report import format_suspects, layout_codes, load_books, suspects_json
 
-    entries, _ = load_books(lambda paths: toolbox.check(paths, BuildOptions()), books)
-    codes, stationary = layout_codes(entries[0].model)
+    entries, result = load_books(lambda paths: toolbox.check(paths, BuildOptions()), books)
+    codes, stationary = layout_codes([entry.model for entry in entries], result.catalog.models("aoa", "book-layout"))
     pair = PairCharts(entries[0].model, entries[1].model, codes, stationary)
     violations = list(find_violations(pair))
     data = suspects_json(entries, Counter(v.invariant for v in violations),
@@ -153,12 +154,12 @@ def diff(toolbox: Toolbox, books: tuple[Path, Path], opponent: Path | None, outp
 
     folder = books[0].parent
     if opponent is not None:
-        entries, _ = load_books(check, (*books, opponent))
+        entries, result = load_books(check, (*books, opponent))
     else:
         entries, result = load_books(check, books, also=(folder,))
         entries.append(find_opponent(result, entries[0], folder))
     first, second, opposing = entries
-    codes, stationary = layout_codes(first.model)
+    codes, stationary = layout_codes([e.model for e in entries], result.catalog.models("aoa", "book-layout"))
     differences = diff_books(first.model, second.model, opposing.model, codes, stationary)
     data = diff_json(first, second, opposing, differences, codes)
     click.echo(json.dumps(data, indent=2) if output_format == "json" else format_diff(data))
@@ -171,7 +172,7 @@ def diff(toolbox: Toolbox, books: tuple[Path, Path], opponent: Path | None, outp
 @click.option("--name", required=True, help="Name of the book.")
 @click.option("--depicts", required=True, help="The plane whose cockpit the pages show.")
 @click.option("--opponent", help="Id of the other book of the pair.")
-@click.option("--layout", type=click.Choice(["powerhouse-26", "original-25"]), default="powerhouse-26",
+@click.option("--layout", type=click.Choice(list(CODE_ORDERS)), default=DEFAULT_LAYOUT,
               show_default=True, help="The maneuver codes of the book: Powerhouse's 26 or the original 25.")
 @click.option("--out", type=click.Path(path_type=Path), required=True, help="The book YAML file to write.")
 @click.option("--force", is_flag=True, help="Replace OUT if it exists.")

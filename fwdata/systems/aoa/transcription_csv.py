@@ -23,15 +23,8 @@ from fwdata.reporting.text import plural
 from fwdata.sources.containment import Refused, read_regular
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS
 from fwdata.suggestions import did_you_mean
-from fwdata.systems.aoa.model import LAST_PAGE, MANEUVER_CODES
+from fwdata.systems.aoa.model import CODE_ORDERS, DEFAULT_LAYOUT, LAST_PAGE, MANEUVER_CODES
 
-DEFAULT_LAYOUT = "powerhouse-26"
-# The codes of each bundled layout, in the order of a book's `next` list (tables/aoa/book-layout-*.yaml):
-# the original books' 25 maneuvers are the Powerhouse letters with the two Immelmanns M and O as one M.
-LAYOUT_CODES: Mapping[str, tuple[str, ...]] = {
-    "powerhouse-26": MANEUVER_CODES,
-    "original-25": tuple(code for code in MANEUVER_CODES if code != "O"),
-}
 MAX_CSV_BYTES = DEFAULT_LIMITS.max_bytes  # the written book must load under the same cap
 MAX_CELL_CHARS = 40  # a page number or a page's word (right-forward-wing: 18) is far shorter
 MAX_PAGES = 2 * LAST_PAGE  # pages typed twice are kept for the checks; more is no transcription of a book
@@ -71,7 +64,7 @@ class Transcription:
         repeated = sorted(n for n, count in counts.items() if count > 1)
         missing = [n for n in range(1, LAST_PAGE + 1) if n not in counts]
         lines = [f"read {len(self.pages)} pages ({self.shape}; layout {self.layout}, "
-                 f"{len(LAYOUT_CODES[self.layout])} maneuvers)"]
+                 f"{len(CODE_ORDERS[self.layout])} maneuvers)"]
         odd = [text for count, text in ((typed, f"{plural(typed, 'cell')} not a whole number"),
                                         (outside, f"{plural(outside, 'number')} outside pages 1..{LAST_PAGE}"),
                                         (empty, plural(empty, "empty maneuver cell"))) if count]
@@ -112,7 +105,7 @@ def read_transcription(path: Path, layout: str = DEFAULT_LAYOUT) -> Transcriptio
     rows = _rows(path, text)
     if not rows:
         raise UsageError(f"{path}: no rows; expected a header and one row per page or per maneuver")
-    codes = LAYOUT_CODES[layout]
+    codes = CODE_ORDERS[layout]
     header = rows[0][1]
     transposed = sum(bool(WHOLE_NUMBER.fullmatch(cell)) for cell in header[1:]) * 2 > len(header) - 1
     typed = max(len(cells) for _line, cells in rows) - 1 if transposed else len(rows) - 1

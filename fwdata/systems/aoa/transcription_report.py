@@ -2,7 +2,8 @@
 
 Books load through the pipeline's check but the run never stops on their errors (a
 transcription has errors by definition); each result line carries the file, line and
-column of the cell, like a compiler's.
+column of the cell, like a compiler's, and a cell the check could not read shows the
+value its source gives (1234, tbd).
 """
 
 from __future__ import annotations
@@ -17,23 +18,40 @@ from typing import Any
 
 from fwdata.errors import UsageError
 from fwdata.game_system import Entry, RunResult
-from fwdata.sources.yaml_loader import display_path
+from fwdata.sources.yaml_loader import display_path, load_source
 from fwdata.systems.aoa.book_diff import BOTH, FIRST, NEITHER, SECOND, Difference
-from fwdata.systems.aoa.model import MANEUVER_CODES, DogfightBook
+from fwdata.systems.aoa.model import CODE_ORDERS, BookLayout, DogfightBook
 from fwdata.systems.aoa.suspects import Suspect
 from fwdata.systems.aoa.transcription import INVARIANTS, Cell
 
 Check = Callable[[Sequence[Path]], RunResult]
-STATIONARY_CODES = ("D",)  # the straight stall of the Powerhouse chart (AoA I; docs/aoa-books.md)
 INVARIANT_WORDS = {"end-page": ("end-page disagreement", "end-page disagreements"),
                    "stall-identity": ("stall identity", "stall identities"),
                    "page-range": ("page outside 1-223", "pages outside 1-223"),
                    "unknown-cell": ("unknown cell", "unknown cells")}
 
 
-def layout_codes(book: DogfightBook) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Return the maneuver codes of `book`'s chart in order and its stationary codes (the Powerhouse 26 today)."""
-    return MANEUVER_CODES, STATIONARY_CODES
+def layout_codes(books: Sequence[DogfightBook], layouts: Sequence[BookLayout]
+                 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Return the maneuver codes of the books' layout in chart order and its stationary codes.
+
+    The stationary codes (page p under them is p: the straight stall, AoA I) come from
+    the book-layout document with the books' `layout` id; none when no such document
+    loaded (REF-UNKNOWN in `fwdata check`). Raises UsageError when the books use
+    different layouts (their cells cannot be matched code by code) or one the model
+    has no code order for.
+    """
+    first = books[0]
+    other = next((book for book in books[1:] if book.layout != first.layout), None)
+    if other is not None:
+        raise UsageError(f"{first.id} uses layout {first.layout} but {other.id} uses {other.layout}; the books "
+                         "compared must share one layout (AOA-BOOK-PAIR)")
+    if not first.codes:
+        raise UsageError(f"{first.id}: layout {first.layout!r} is not one fwdata reads charts in (known: "
+                         f"{', '.join(CODE_ORDERS)})")
+    layout = next((layout for layout in layouts if layout.id == first.layout), None)
+    stationary = () if layout is None else tuple(code.code for code in layout.codes if code.stationary)
+    return first.codes, tuple(code for code in stationary if code in first.codes)
 
 
 def load_books(check: Check, paths: Sequence[Path], also: Sequence[Path] = ()) -> tuple[list[Entry], RunResult]:
@@ -90,27 +108,44 @@ def find_opponent(result: RunResult, book: Entry, folder: Path) -> Entry:
     return entry
 
 
-def _cell_location(entry: Entry, page: int, code: str | None, codes: Sequence[str]) -> tuple[str, int, int]:
-    book: DogfightBook = entry.model
-    record = book.page(page)
-    if record is None:
-        pointer = "/pages"
-    elif code is None:
-        pointer = f"/pages/{record.index}"
-    else:
-        pointer = f"/pages/{record.index}/next/{list(codes).index(code)}"
-    location = entry.document.locate(pointer)
-    return location.path, location.line, location.column
-
-
-def _field_location(entry: Entry, page: int, name: str, codes: Sequence[str]) -> tuple[str, int, int]:
-    if name.startswith("next/"):
-        return _cell_location(entry, page, name.removeprefix("next/"), codes)
+def _pointer(entry: Entry, page: int, name: str, codes: Sequence[str]) -> str:
+    """Return the JSON pointer of field `name` (`page`, `next/<code>`, a page key) of `page` in `entry`'s source."""
     record = entry.model.page(page)
-    if record is None or name == "page":
-        return _cell_location(entry, page, None, codes)
-    location = entry.document.locate(f"/pages/{record.index}/{name}")
-    return location.path, location.line, location.column
+    if record is None:
+        return "/pages"
+    if name == "page":
+        return f"/pages/{record.index}"
+    if name.startswith("next/"):
+        return f"/pages/{record.index}/next/{list(codes).index(name.removeprefix('next/'))}"
+    return f"/pages/{record.index}/{name}"
+
+
+def _place(entry: Entry, pointer: str) -> dict[str, Any]:
+    location = entry.document.locate(pointer)
+    return {"file": location.path, "line": location.line, "column": location.column}
+
+
+def _as_typed(entry: Entry, pointer: str, value: Any, sources: dict[str, Any]) -> Any:
+    """Return `value`, or when the model reads it as unknown, the value the source types there (2233, tbd).
+
+    Each book's source is read again once (into `sources`): the checked document
+    holds None where validation found a value it could not use.
+    """
+    if value is not None or pointer == "/pages":
+        return value
+    path = entry.document.path
+    if path not in sources:
+        document, _problems = load_source(Path(path))
+        sources[path] = None if document is None else document.data
+    typed = sources[path]
+    for token in pointer.split("/")[1:]:
+        if isinstance(typed, dict):
+            typed = typed.get(token)
+        elif isinstance(typed, list) and token.isdigit() and int(token) < len(typed):
+            typed = typed[int(token)]
+        else:
+            return None
+    return typed if isinstance(typed, int | str) else None
 
 
 def _counted(counts: Counter[str]) -> str:
@@ -118,21 +153,26 @@ def _counted(counts: Counter[str]) -> str:
     return ", ".join(parts) if parts else "no violations"
 
 
-def _page_value(value: int | None) -> str:
+def _page_value(value: object) -> str:
     return "unknown" if value is None else str(value)
 
 
 def suspects_json(entries: Sequence[Entry], violations: Counter[str], suspects: Sequence[Suspect],
                   codes: Sequence[str]) -> dict[str, Any]:
-    """Return the suspects as plain data: the books, the violations by invariant, each cell with its location."""
+    """Return the suspects as plain data: the books, the violations by invariant, each cell with its location.
+
+    `found` is the cell's page, the value its source types when that is no page
+    (2233, tbd), or None when the source gives none.
+    """
     rows = []
+    sources: dict[str, Any] = {}
     for suspect in suspects:
         cell: Cell = suspect.cell
-        path, line, column = _cell_location(entries[cell.book], cell.page, cell.code, codes)
-        rows.append({"file": path, "line": line, "column": column, "book": entries[cell.book].model.id,
-                     "page": cell.page, "code": cell.code, "explained": suspect.explained,
-                     "explains": dict(sorted(suspect.explains.items())), "found": suspect.found,
-                     "should_be": suspect.should_be})
+        entry = entries[cell.book]
+        pointer = _pointer(entry, cell.page, f"next/{cell.code}", codes)
+        rows.append({**_place(entry, pointer), "book": entry.model.id, "page": cell.page, "code": cell.code,
+                     "explained": suspect.explained, "explains": dict(sorted(suspect.explains.items())),
+                     "found": _as_typed(entry, pointer, suspect.found, sources), "should_be": suspect.should_be})
     return {"books": [{"id": e.model.id, "file": e.document.path} for e in entries],
             "violations": {"total": sum(violations.values()), **dict(sorted(violations.items()))},
             "suspects": rows}
@@ -172,16 +212,20 @@ def _shown(value: object) -> str:
 
 def diff_json(first: Entry, second: Entry, opponent: Entry, differences: Sequence[Difference],
               codes: Sequence[str]) -> dict[str, Any]:
-    """Return the differences as plain data, each with both locations and the side the invariants support."""
+    """Return the differences as plain data, each with both locations and the side the invariants support.
+
+    A value the model reads as unknown shows as its source types it (2233, tbd).
+    """
     rows = []
+    sources: dict[str, Any] = {}
     for difference in differences:
-        places = [_field_location(entry, difference.page, difference.field, codes) for entry in (first, second)]
-        rows.append({"page": difference.page, "field": difference.field,
-                     "first": {"file": places[0][0], "line": places[0][1], "column": places[0][2],
-                               "value": difference.first, "violations": difference.first_violations},
-                     "second": {"file": places[1][0], "line": places[1][1], "column": places[1][2],
-                                "value": difference.second, "violations": difference.second_violations},
-                     "supports": difference.supports})
+        sides = {}
+        for name, entry, value, violations in (("first", first, difference.first, difference.first_violations),
+                                               ("second", second, difference.second, difference.second_violations)):
+            pointer = _pointer(entry, difference.page, difference.field, codes)
+            sides[name] = {**_place(entry, pointer), "value": _as_typed(entry, pointer, value, sources),
+                           "violations": violations}
+        rows.append({"page": difference.page, "field": difference.field, **sides, "supports": difference.supports})
     return {"first": first.document.path, "second": second.document.path, "opponent": opponent.document.path,
             "differences": rows}
 

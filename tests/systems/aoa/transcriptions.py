@@ -79,6 +79,12 @@ def transposed_table(book: Mapping[str, Any]) -> Table:
     return [[name, *(column[i] for column in columns)] for i, name in enumerate(names)]
 
 
+def transposed(table: Table) -> Table:
+    """Return a one-row-per-page table turned on its side: a `code` row of page numbers, one row per column."""
+    pages = [row[0] for row in table[1:]]
+    return [["code", *pages], *([name, *(row[i] for row in table[1:])] for i, name in enumerate(table[0]) if i)]
+
+
 def csv_text(table: Table, delimiter: str = ",") -> str:
     """Return `table` as CSV text."""
     stream = io.StringIO()
