@@ -106,7 +106,8 @@ def check(paths: tuple[Path, ...], output_format: str, strict: bool, control: Ru
 @finding_options
 @stops_cleanly
 def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, bleed: str, gutter: str,
-          signature_sheets: int, png_dpi: int | None, no_cache: bool, output_format: str, strict: bool, control: RunControl) -> None:
+          signature_sheets: int, png_dpi: int | None, no_cache: bool, output_format: str, strict: bool,
+          control: RunControl) -> None:
     """Check sources, then render every card, sheet and play aid into the build folder.
 
     Nothing is written when any error is found; the previous build stays as it was.

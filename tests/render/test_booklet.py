@@ -1,4 +1,4 @@
-"""Saddle-stitch booklets: fold the imposed sheets and read the book in order; the PDF puts the right pages on each half."""
+"""Saddle-stitch booklets: fold the imposed sheets and read the book in order; the PDF holds the right halves."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The hex schematic on a dogfighting-book page: where the board, the enemy plane and the range key lie, and drawing them.
+"""The hex schematic of a dogfighting-book page: where board, enemy plane and range key lie, and drawing them.
 
 The geometry is pure (points, origin bottom-left) so a test can check, page by page,
 that the range key never lies under the enemy plane.
