@@ -7,9 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from pypdf import PdfReader
 from ruamel.yaml import YAML
 
+from fwdata.cli import main
 from fwdata.options import BuildOptions
 from fwdata.pipeline import check_sources
 from fwdata.render.booklet import (
@@ -85,6 +87,13 @@ def test_the_standard_order_sheet_by_sheet() -> None:
 def test_a_signature_needs_a_sheet() -> None:
     with pytest.raises(ValueError, match="at least 1 sheet"):
         impose_booklet(8, 0)
+
+
+def test_build_refuses_a_signature_of_no_sheets(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["build", "--out", str(tmp_path / "out"), "--signature", "0", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "--signature" in result.stderr and "0 is not in the range 1<=x<=64" in result.stderr
+    assert result.stdout == ""
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])

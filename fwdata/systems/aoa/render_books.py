@@ -1,7 +1,9 @@
 """Dogfighting-book rendering: each generated book as a printable booklet, two book pages per Letter/A4 sheet.
 
 Output aoa/book/<book id>.pdf: landscape sheets cut down the middle; the
-first half-sheet is a how-to-play page, then book pages 1..223 in order. Each
+first half-sheet is a how-to-play page, then book pages 1..223 in order.
+aoa/book/<book id>-booklet.pdf: the same pages imposed for saddle stitching
+(fwdata/render/booklet.py), to print duplex, fold and staple. Each
 page shows, from your cockpit, a top-down hex schematic (your plane in the
 centre, nose up; the enemy on his hex with his heading), the range, view,
 facing, tags and damage, and the maneuver chart with the 26 codes.
