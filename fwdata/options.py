@@ -26,6 +26,8 @@ class BuildOptions:
     card (single-card PDFs and imposed sheets), `gutter_pt` the space between
     imposed cards (docs/printing.md). `png_dpi`, when set, adds PNG previews of
     every PDF page at that resolution and Tabletop Simulator deck sheets (fwdata/previews.py).
+    `signature_sheets` is the number of sheets folded together in one signature of a
+    dogfighting-book booklet (fwdata/render/booklet.py).
     """
 
     paper: str = "letter"
@@ -40,3 +42,4 @@ class BuildOptions:
     bleed_pt: float = 0.0
     gutter_pt: float = 0.0
     png_dpi: int | None = None
+    signature_sheets: int = 8

@@ -1,7 +1,9 @@
 """Dogfighting-book rendering: each generated book as a printable booklet, two book pages per Letter/A4 sheet.
 
 Output aoa/book/<book id>.pdf: landscape sheets cut down the middle; the
-first half-sheet is a how-to-play page, then book pages 1..223 in order. Each
+first half-sheet is a how-to-play page, then book pages 1..223 in order.
+aoa/book/<book id>-booklet.pdf: the same pages imposed for saddle stitching
+(fwdata/render/booklet.py), to print duplex, fold and staple. Each
 page shows, from your cockpit, a top-down hex schematic (your plane in the
 centre, nose up; the enemy on his hex with his heading), the range, view,
 facing, tags and damage, and the maneuver chart with the 26 codes.
@@ -9,21 +11,22 @@ facing, tags and damage, and the maneuver chart with the 26 codes.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from functools import partial
 
 from fwdata.findings import Finding
 from fwdata.game_system import Catalog, Output, RenderResult
+from fwdata.options import BuildOptions
+from fwdata.render.booklet import DEFAULT_SIGNATURE_SHEETS, BookletLayout, impose_booklet, layout_booklet
 from fwdata.render.layout import PAPER_SIZES, Rect, Size
 from fwdata.render.pdf import Page, PdfDocument
+from fwdata.systems.aoa.book_board import draw_board
 from fwdata.systems.aoa.book_generator import BookDesign, numbering_for, own_situation
-from fwdata.systems.aoa.geometry import Hex, Situation, hexes_within
+from fwdata.systems.aoa.geometry import Situation
 from fwdata.systems.aoa.model import MANEUVER_CODES, BookPage, DogfightBook
 
 SYSTEM = "aoa"
 HALF_MARGIN_PT = 22.0
-SQRT3 = math.sqrt(3)
 # Short chart names (the Maneuver Chart's labels cut to fit a 30 pt cell).
 SHORT_NAMES = {
     "A": "weave", "B": "t.bank", "C": "slip", "D": "stall", "E": "slip", "F": "t.bank", "G": "weave", "H": "slip",
@@ -43,70 +46,113 @@ VIEW_WORDS = {
     "left-wingtip": "left wingtip", "right-wingtip": "right wingtip", "left-tail": "left tail",
     "right-tail": "right tail", "tail": "tail",
 }
-# A plane seen from above, nose up, in units of its half-span.
-PLANE_OUTLINE = ((0.0, 1.0), (0.12, 0.82), (0.12, 0.42), (1.0, 0.36), (1.0, 0.08), (0.12, 0.02), (0.09, -0.62),
-                 (0.42, -0.68), (0.42, -0.86), (-0.42, -0.86), (-0.42, -0.68), (-0.09, -0.62), (-0.12, 0.02),
-                 (-1.0, 0.08), (-1.0, 0.36), (-0.12, 0.42), (-0.12, 0.82))
 
 
-def render_book_outputs(catalog: Catalog, designs: Sequence[BookDesign], paper_name: str) -> RenderResult:
-    """Render every catalog book that a design in `designs` generates: aoa/book/<id>.pdf.
+def plan_book_outputs(catalog: Catalog, designs: Sequence[BookDesign], options: BuildOptions
+                      ) -> list[tuple[str, Callable[[], RenderResult]]]:
+    """Return the path of every book PDF (page order, then booklet) with the call that renders it, in order.
 
     A book that two designs name (a pack's copy of a bundled design) is rendered once, by the first design.
     """
-    result = RenderResult()
-    for _book_id, render in plan_book_outputs(catalog, designs, paper_name):
-        result.extend(render())
-    return result
-
-
-def plan_book_outputs(catalog: Catalog, designs: Sequence[BookDesign], paper_name: str
-                      ) -> list[tuple[str, Callable[[], RenderResult]]]:
-    """Return the id of every book `render_book_outputs` renders, with the call that renders it, in order."""
-    paper = PAPER_SIZES[paper_name]
+    paper = PAPER_SIZES[options.paper]
     planned: dict[str, Callable[[], RenderResult]] = {}
     for design in designs:
         for ship in design.ships:
             entry = catalog.get(SYSTEM, "book", ship.book_id)
-            if entry is None or ship.book_id in planned:
+            path = f"aoa/book/{ship.book_id}.pdf"
+            if entry is None or path in planned:
                 continue
-            planned[ship.book_id] = partial(_rendered_book, ship.book_id, entry.model, design, paper)
+            planned[path] = partial(_rendered, path, render_book, entry.model, design, paper)
+            booklet = partial(render_booklet, paper_name=options.paper, bleed_pt=options.bleed_pt,
+                              signature_sheets=options.signature_sheets)
+            planned[f"aoa/book/{ship.book_id}-booklet.pdf"] = partial(
+                _rendered, f"aoa/book/{ship.book_id}-booklet.pdf", booklet, entry.model, design, paper)
     return list(planned.items())
 
 
-def _rendered_book(book_id: str, book: DogfightBook, design: BookDesign, paper: Size) -> RenderResult:
-    data, findings = render_book(book, design, paper)
-    return RenderResult(outputs=[Output(f"aoa/book/{book_id}.pdf", data)], findings=findings)
+def _rendered(path: str, render: Callable[..., tuple[bytes, list[Finding]]], book: DogfightBook,
+              design: BookDesign, paper: Size) -> RenderResult:
+    data, findings = render(book, design, paper)
+    return RenderResult(outputs=[Output(path, data)], findings=findings)
 
 
 def render_book(book: DogfightBook, design: BookDesign, paper: Size,
                 only: Sequence[int] | None = None) -> tuple[bytes, list[Finding]]:
-    """Render one book as a booklet PDF; return its bytes and any overflow findings.
+    """Render one book in page order, two pages per landscape sheet; return its bytes and any overflow findings.
 
-    `only` limits the booklet to those page numbers (after the how-to page), for proofs.
+    `only` limits the book to those page numbers (after the how-to page), for proofs.
     """
-    numbering = numbering_for(design)
-    ship = design.ship(book.side)
-    enemy = design.ship("german" if book.side == "allied" else "allied")
-    doc = PdfDocument(f"{book.name} · Ace of Aces dogfighting book", subject="Ace of Aces dogfighting book (fwdata)")
+    doc, draw, halves = _book_document(book, design, only)
     sheet = paper.landscape
     half = Size(sheet.width / 2, sheet.height)
-    records = sorted((p for p in book.pages if only is None or p.page in only), key=lambda p: p.page)
-    halves: list[BookPage | None] = [None, *records]  # None: the how-to-play page
     for k in range(0, len(halves), 2):
         page = doc.new_page(sheet)
         page.line(half.width, 8, half.width, sheet.height - 8, 0.3, gray=0.6)
         for slot, record in enumerate(halves[k:k + 2]):
             with page.translated(slot * half.width, 0, half) as surface:
-                frame = surface.box.inset(HALF_MARGIN_PT)
-                if record is None:
-                    draw_instructions(surface, frame, book, design)
-                    continue
-                situation = numbering.situation(record.page)
-                own = own_situation(situation, book.side) if situation is not None else None
-                draw_book_page(surface, frame, book, record, own, ship.firing.arc_deg if ship else 0.0,
-                               enemy.depicts if enemy else "enemy")
+                draw(surface, record)
     return doc.finish(), list(doc.findings)
+
+
+def render_booklet(book: DogfightBook, design: BookDesign, paper: Size, *, paper_name: str, bleed_pt: float = 0.0,
+                   signature_sheets: int = DEFAULT_SIGNATURE_SHEETS, only: Sequence[int] | None = None
+                   ) -> tuple[bytes, list[Finding]]:
+    """Render one book imposed for saddle stitching (fwdata/render/booklet.py); return its bytes and findings.
+
+    The booklet's pages are the how-to page then the book pages, each half of `paper` as in
+    `render_book`, never scaled. PDF pages alternate front and back of each sheet, signature
+    by signature: print double-sided, flip on the short edge. With `bleed_pt` the sheet is the
+    next paper size up, with crop marks (booklet.layout_booklet). Raises ValueError when the
+    spread does not fit.
+    """
+    doc, draw, halves = _book_document(book, design, only)
+    half = Size(paper.landscape.width / 2, paper.landscape.height)
+    layout = layout_booklet(half, paper, paper_name, bleed_pt)
+    signatures = impose_booklet(len(halves), signature_sheets)
+    for signature in signatures:
+        for sheet in signature:
+            for side in (sheet.front, sheet.back):
+                page = doc.new_page(layout.sheet)
+                page.segments(layout.crop_marks)
+                page.segments(layout.fold_marks, width=0.3)
+                for slot, position in ((layout.left, side.left), (layout.right, side.right)):
+                    if position is not None:
+                        with page.translated(slot.x, slot.y, half) as surface:
+                            draw(surface, halves[position - 1])
+                if side is signatures[0][0].front:
+                    _print_instructions(page, layout, len(signatures), signature_sheets)
+    return doc.finish(), list(doc.findings)
+
+
+def _book_document(book: DogfightBook, design: BookDesign, only: Sequence[int] | None
+                   ) -> tuple[PdfDocument, Callable[[Page, BookPage | None], None], list[BookPage | None]]:
+    """Return a new document for `book`, the call that draws one half-sheet page, and the pages in reading order."""
+    numbering = numbering_for(design)
+    ship = design.ship(book.side)
+    enemy = design.ship("german" if book.side == "allied" else "allied")
+    doc = PdfDocument(f"{book.name} · Ace of Aces dogfighting book", subject="Ace of Aces dogfighting book (fwdata)")
+    records = sorted((p for p in book.pages if only is None or p.page in only), key=lambda p: p.page)
+
+    def draw(surface: Page, record: BookPage | None) -> None:
+        frame = surface.box.inset(HALF_MARGIN_PT)
+        if record is None:
+            draw_instructions(surface, frame, book, design)
+            return
+        situation = numbering.situation(record.page)
+        own = own_situation(situation, book.side) if situation is not None else None
+        draw_book_page(surface, frame, book, record, own, ship.firing.arc_deg if ship else 0.0,
+                       enemy.depicts if enemy else "enemy")
+
+    return doc, draw, [None, *records]  # None: the how-to-play page
+
+
+def _print_instructions(page: Page, layout: BookletLayout, signatures: int, signature_sheets: int) -> None:
+    """One line in the top margin of the first sheet's left page: how to print, fold and bind the booklet."""
+    text = (f"Print double-sided, flip on short edge, actual size. Fold {signatures} signatures of up to "
+            f"{signature_sheets} sheets, stack, staple.")
+    left = layout.left
+    page.fit_text(Rect(left.x + HALF_MARGIN_PT, left.top - HALF_MARGIN_PT + 1, left.width - 2 * HALF_MARGIN_PT, 10),
+                  text, 7, truncate=True)
 
 
 # ------------------------------------------------------------------ one page
@@ -120,13 +166,19 @@ def draw_book_page(page: Page, frame: Rect, book: DogfightBook, record: BookPage
     if record.next is None:
         draw_lost_page(page, rest)
         return
-    chart_box = Rect(rest.x, rest.y, rest.width, 150)
-    middle = Rect(rest.x, chart_box.top + 6, rest.width, rest.height - chart_box.height - 6)
-    facts, board = middle.take_top(30)
+    facts, board, chart = page_regions(rest)
     draw_facts(page, facts, record, enemy_name)
     if own is not None:
-        draw_board(page, board.inset(0, 4), own, arc_deg)
-    draw_chart(page, chart_box, record)
+        draw_board(page, board, own, arc_deg)
+    draw_chart(page, chart, record)
+
+
+def page_regions(rest: Rect) -> tuple[Rect, Rect, Rect]:
+    """Split a page below its header into the facts lines, the board box and the maneuver chart."""
+    chart = Rect(rest.x, rest.y, rest.width, 150)
+    middle = Rect(rest.x, chart.top + 6, rest.width, rest.height - chart.height - 6)
+    facts, board = middle.take_top(30)
+    return facts, board.inset(0, 4), chart
 
 
 def draw_header(page: Page, box: Rect, book: DogfightBook, record: BookPage) -> None:
@@ -178,62 +230,6 @@ def draw_facts(page: Page, box: Rect, record: BookPage, enemy_name: str) -> None
     else:
         page.fit_text(top, f"No plane in sight     View: {view}", 10, bold=True)
         page.fit_text(bottom, f"{enemy_name} is above or below you, coming from your {view}", 9)
-
-
-def _hex_points(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
-    return [(cx + size * math.cos(math.radians(60 * k)), cy + size * math.sin(math.radians(60 * k)))
-            for k in range(6)]
-
-
-def _plane_points(cx: float, cy: float, half_span: float, heading: int) -> list[tuple[float, float]]:
-    theta = math.radians(60 * heading)
-    cos, sin = math.cos(theta), math.sin(theta)
-    return [(cx + half_span * (x * cos + y * sin), cy + half_span * (-x * sin + y * cos)) for x, y in PLANE_OUTLINE]
-
-
-def draw_board(page: Page, box: Rect, own: Situation, arc_deg: float, radius: int = 3) -> None:
-    """The hex board seen from above: you in the centre nose up, the enemy on his hex with his heading.
-
-    Hexes where your guns bear are shaded; rings are labelled S, M, L.
-    """
-    size = min(box.width / (3 * radius + 2), box.height / (SQRT3 * (2 * radius + 1)))
-    cx, cy = box.x + box.width / 2, box.y + box.height / 2
-
-    def centre(cell: Hex) -> tuple[float, float]:
-        x, y = cell.xy()
-        return cx + x * size, cy + y * size
-
-    for cell in hexes_within(radius):
-        x, y = centre(cell)
-        fires = cell.distance > 0 and abs(cell.bearing_deg()) <= arc_deg + 1e-9
-        page.polygon(_hex_points(x, y, size * 0.98), fill_gray=0.86 if fires else 0.97, width=0.4)
-    for ring, label in zip(range(1, radius + 1), ("S", "M", "L"), strict=False):
-        x, y = centre(Hex(-ring, ring).rotated(0))  # ahead-left corner of the ring
-        page.text(x, y - 2.5, label, 7, gray=0.45, align="centre")
-    page.polygon(_plane_points(cx, cy, size * 0.62, 0), fill_gray=0.55, width=0.6)
-    if own.offset.distance == 0:
-        # Above or below: his outline over your hex, arrow where he flies (Losing Sight of the Enemy).
-        draw_heading_arrow(page, cx, cy, size * 1.1, own.heading)
-        page.polygon(_plane_points(cx, cy, size * 0.9, own.heading), fill_gray=1.0, width=1.4)
-        page.polygon(_plane_points(cx, cy, size * 0.5, 0), fill_gray=0.55, width=0.6)
-        page.text(cx, cy - size * 1.25, "above or below you", 7, bold=True, align="centre")
-        return
-    ex, ey = centre(own.offset)
-    page.line(cx, cy, ex, ey, 0.5, gray=0.5)
-    draw_heading_arrow(page, ex, ey, size, own.heading)
-    page.polygon(_plane_points(ex, ey, size * 0.7, own.heading), fill_gray=0.05, width=0.8)
-
-
-def draw_heading_arrow(page: Page, x: float, y: float, size: float, heading: int) -> None:
-    """An arrow from the enemy's hex centre to its edge in the direction he flies."""
-    theta = math.radians(60 * heading)
-    dx, dy = math.sin(theta), math.cos(theta)
-    tip = (x + dx * size * 1.05, y + dy * size * 1.05)
-    base = (x + dx * size * 0.72, y + dy * size * 0.72)
-    wing = size * 0.2
-    page.line(x, y, base[0], base[1], 1.2)
-    page.polygon([tip, (base[0] - dy * wing, base[1] + dx * wing), (base[0] + dy * wing, base[1] - dx * wing)],
-                 fill_gray=0.0, width=0.5)
 
 
 def draw_chart(page: Page, box: Rect, record: BookPage) -> None:

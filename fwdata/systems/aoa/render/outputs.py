@@ -8,7 +8,8 @@ Outputs, relative to the build folder:
   aoa/chart.pdf               the chart book: maneuvers, firing and gun charts, firing statistics,
                               critical hit charts, damage allocation charts, archie
   aoa/campaign-setup.pdf      the campaign set-up sheet (AoA XLVI tables, map, fuel turns per plane)
-  aoa/book/<id>.pdf           a generated dogfighting book as a booklet (render_books.py)
+  aoa/book/<id>.pdf           a generated dogfighting book in page order, two pages per sheet (render_books.py)
+  aoa/book/<id>-booklet.pdf   the same book imposed for saddle stitching: print duplex, fold, staple
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
     if any(isinstance(e.model, (RollTable, RollMatrix, BattlefieldMap, ArchieChart)) for e in charts):
         plans.append(PlannedOutput("aoa/campaign-setup.pdf", None,
                                    lambda: render_campaign_sheet(charts, planes, paper)))
-    plans += [PlannedOutput(f"aoa/book/{book_id}.pdf", None, render)
-              for book_id, render in plan_book_outputs(catalog, catalog.models(SYSTEM, "book-design"), options.paper)]
+    plans += [PlannedOutput(path, None, render)
+              for path, render in plan_book_outputs(catalog, catalog.models(SYSTEM, "book-design"), options)]
     return plans
 
