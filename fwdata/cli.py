@@ -94,6 +94,9 @@ def check(paths: tuple[Path, ...], output_format: str, strict: bool, control: Ru
               help="Bleed around every card, e.g. 3mm or 0.125in (docs/printing.md).")
 @click.option("--gutter", default="0", show_default=True,
               help="Space between imposed cards, e.g. 5mm; at least twice the bleed is kept.")
+@click.option("--backs", is_flag=True,
+              help="Add card backs: page 2 of every single-card PDF, and after each imposed sheet a sheet of backs "
+                   "for a long-edge duplex print.")
 @click.option("--png", "png_dpi", type=click.IntRange(36, 600), metavar="DPI",
               callback=lambda _context, _option, value: _png_dpi(value),
               help="Also write a PNG of every PDF page at DPI (36-600) and Tabletop Simulator deck sheets.")
@@ -104,7 +107,8 @@ def check(paths: tuple[Path, ...], output_format: str, strict: bool, control: Ru
 @finding_options
 @stops_cleanly
 def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, bleed: str, gutter: str,
-          png_dpi: int | None, no_cache: bool, output_format: str, strict: bool, control: RunControl) -> None:
+          backs: bool, png_dpi: int | None, no_cache: bool, output_format: str, strict: bool,
+          control: RunControl) -> None:
     """Check sources, then render every card, sheet and play aid into the build folder.
 
     Nothing is written when any error is found; the previous build stays as it was.
@@ -116,7 +120,8 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, bl
     options = control.build_options(BuildOptions(paper=paper, card_size=card_size, strict=strict, out_dir=out_dir,
                                                  use_cache=not no_cache,
                                                  bleed_pt=_print_length("--bleed", bleed),
-                                                 gutter_pt=_print_length("--gutter", gutter), png_dpi=png_dpi))
+                                                 gutter_pt=_print_length("--gutter", gutter), backs=backs,
+                                                 png_dpi=png_dpi))
     result = build_sources(list(paths), options, progress=control.progress_reporter())
 
     def success() -> None:
