@@ -96,6 +96,9 @@ def check(paths: tuple[Path, ...], output_format: str, strict: bool, control: Ru
               help="Space between imposed cards, e.g. 5mm; at least twice the bleed is kept.")
 @click.option("--signature", "signature_sheets", type=click.IntRange(1, 64), default=8, show_default=True,
               metavar="SHEETS", help="Sheets folded together per signature of a dogfighting-book booklet.")
+@click.option("--backs", is_flag=True,
+              help="Add card backs: page 2 of every single-card PDF, and after each imposed sheet a sheet of backs "
+                   "for a long-edge duplex print.")
 @click.option("--png", "png_dpi", type=click.IntRange(36, 600), metavar="DPI",
               callback=lambda _context, _option, value: _png_dpi(value),
               help="Also write a PNG of every PDF page at DPI (36-600) and Tabletop Simulator deck sheets.")
@@ -106,8 +109,8 @@ def check(paths: tuple[Path, ...], output_format: str, strict: bool, control: Ru
 @finding_options
 @stops_cleanly
 def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, bleed: str, gutter: str,
-          signature_sheets: int, png_dpi: int | None, no_cache: bool, output_format: str, strict: bool,
-          control: RunControl) -> None:
+          signature_sheets: int, backs: bool, png_dpi: int | None, no_cache: bool, output_format: str,
+          strict: bool, control: RunControl) -> None:
     """Check sources, then render every card, sheet and play aid into the build folder.
 
     Nothing is written when any error is found; the previous build stays as it was.
@@ -119,8 +122,8 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, bl
     options = control.build_options(BuildOptions(paper=paper, card_size=card_size, strict=strict, out_dir=out_dir,
                                                  use_cache=not no_cache,
                                                  bleed_pt=_print_length("--bleed", bleed),
-                                                 gutter_pt=_print_length("--gutter", gutter), png_dpi=png_dpi,
-                                                 signature_sheets=signature_sheets))
+                                                 gutter_pt=_print_length("--gutter", gutter), backs=backs,
+                                                 png_dpi=png_dpi, signature_sheets=signature_sheets))
     result = build_sources(list(paths), options, progress=control.progress_reporter())
 
     def success() -> None:

@@ -24,8 +24,10 @@ class BuildOptions:
     False renders everything again. `jobs` is the number of processes for large work
     (None: every core when it pays; 1: one). `bleed_pt` is the bleed around every
     card (single-card PDFs and imposed sheets), `gutter_pt` the space between
-    imposed cards (docs/printing.md). `png_dpi`, when set, adds PNG previews of
-    every PDF page at that resolution and Tabletop Simulator deck sheets (fwdata/previews.py).
+    imposed cards (docs/printing.md); `backs` adds card backs: page 2 of every
+    single-card PDF and a sheet of backs after each imposed sheet, placed for a
+    long-edge duplex. `png_dpi`, when set, adds PNG previews of every PDF page at
+    that resolution and Tabletop Simulator deck sheets (fwdata/previews.py).
     `signature_sheets` is the number of sheets folded together in one signature of a
     dogfighting-book booklet (fwdata/render/booklet.py).
     """
@@ -41,5 +43,6 @@ class BuildOptions:
     jobs: int | None = None
     bleed_pt: float = 0.0
     gutter_pt: float = 0.0
+    backs: bool = False
     png_dpi: int | None = None
     signature_sheets: int = 8

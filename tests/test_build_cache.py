@@ -179,11 +179,13 @@ def test_a_rebuild_after_the_manifest_baseline_changed_checks_again(pack: Path) 
     assert build(pack_baseline=True).review.baselined == []
 
 
-def test_options_that_change_outputs_render_everything_again(pack: Path, rendered: list[str]) -> None:
+@pytest.mark.parametrize("changed", [{"paper": "a4"}, {"backs": True}])
+def test_options_that_change_outputs_render_everything_again(pack: Path, rendered: list[str],
+                                                             changed: dict[str, object]) -> None:
     build()
     planned = list(rendered)
     rendered.clear()
-    build(paper="a4")
+    build(**changed)
     assert rendered == planned
 
 

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from fwdata.render.calibration import LABEL_PT, calibration
+from fwdata.render.duplex import back_cells, back_crop_marks
 from fwdata.render.imposition import calibration_box, crop_marks, impose
 from fwdata.render.layout import Size
 from fwdata.render.pdf import Page, PdfDocument
@@ -14,13 +15,18 @@ Item = TypeVar("Item")
 
 
 def draw_card_sheets(doc: PdfDocument, items: Sequence[Item], card: Size, paper: Size,
-                     draw: Callable[[Page, Item], None], *, bleed_pt: float = 0.0, gutter_pt: float = 0.0) -> None:
+                     draw: Callable[[Page, Item], None], *, bleed_pt: float = 0.0, gutter_pt: float = 0.0,
+                     back: Callable[[Page], None] | None = None) -> None:
     """Add sheets of `paper` to `doc` holding every item drawn by `draw` on a `card`-sized surface.
 
     Cards are never scaled: `impose` fits as many as leave room for the marks
     and the calibration block. Each card gets `bleed_pt` around its trim and
     cards stand `gutter_pt` apart (at least twice the bleed). Every sheet is its
     own TrimBox (docs/printing.md); only the occupied slots get crop marks.
+    With `back`, each sheet of fronts is followed by a sheet of backs drawn by
+    `back`, placed for a long-edge duplex (fwdata/render/duplex.py), with the
+    crop marks mirrored and no ruler: both faces print in one job at one scale,
+    so the front's ruler measures the back too.
     """
     imposition = impose(card, paper, bleed_pt=bleed_pt, gutter_pt=gutter_pt)
     ruler = calibration(calibration_box(imposition))
@@ -34,3 +40,9 @@ def draw_card_sheets(doc: PdfDocument, items: Sequence[Item], card: Size, paper:
         for cell, item in zip(imposition.cells, batch, strict=False):
             with page.translated(cell.x, cell.y, card, bleed_pt) as card_page:
                 draw(card_page, item)
+        if back is not None:
+            backs = doc.new_page(imposition.sheet)
+            backs.segments(back_crop_marks(imposition, len(batch)))
+            for cell in back_cells(imposition, len(batch)):
+                with backs.translated(cell.x, cell.y, card, bleed_pt) as card_page:
+                    back(card_page)

@@ -1,8 +1,8 @@
 """Fighting Wings rendering: Aircraft Data Cards (single and imposed), A/C log sheets and the play-aid tables.
 
 Outputs, relative to the build folder:
-  fw/aircraft/<id>.pdf        one card per aircraft and variant, page = card trim size
-  fw/aircraft.pdf             every card imposed on the paper with crop marks (never scaled)
+  fw/aircraft/<id>.pdf        one card per aircraft and variant, page = card trim size (with --backs, page 2 its back)
+  fw/aircraft.pdf             every card imposed on the paper with crop marks (never scaled; --backs: back sheets)
   fw/logsheet/blank.pdf       a blank A/C log sheet
   fw/logsheet/<scenario>.pdf  one pre-filled log sheet per aircraft of the scenario
   fw/table.pdf                every rule table
@@ -16,6 +16,7 @@ from functools import partial
 
 from fwdata.game_system import Catalog, Entry, Output, PlannedOutput, RenderResult, render_planned, variant_chain
 from fwdata.options import BuildOptions
+from fwdata.render.card_back import draw_card_back
 from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Size
 from fwdata.render.pdf import PdfDocument
 from fwdata.render.sheets import draw_card_sheets
@@ -32,6 +33,8 @@ from fwdata.systems.fw.render_logsheet import (
 )
 from fwdata.systems.fw.render_tables import render_table_sheet
 
+CARD_BACK = partial(draw_card_back, game="Fighting Wings", kind="Aircraft Data Card")
+
 
 def render_outputs(catalog: Catalog, options: BuildOptions) -> RenderResult:
     """Render every Fighting Wings output (see the module docstring for the paths)."""
@@ -47,7 +50,7 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
               for doc_id in catalog.ids("fw", "aircraft")]
     plans = [PlannedOutput(f"fw/aircraft/{card.id}.pdf", chain,
                            partial(_single, f"fw/aircraft/{card.id}.pdf", card.name, [(card, source)], card_size,
-                                   options.bleed_pt))
+                                   options.bleed_pt, options.backs))
              for (card, source), chain in zip(cards, chains, strict=True)]
     if cards:
         plans.append(PlannedOutput("fw/aircraft.pdf", tuple(key for chain in chains for key in chain),
@@ -93,11 +96,13 @@ def _finished(path: str, doc: PdfDocument) -> RenderResult:
 
 
 def _single(path: str, title: str, cards: list[tuple[AircraftDataCard, CardSource]], size: Size,
-            bleed_pt: float) -> RenderResult:
+            bleed_pt: float, backs: bool = False) -> RenderResult:
     doc = PdfDocument(f"{title} · Fighting Wings Aircraft Data Card", subject="Fighting Wings ADC (fwdata)")
     for card, source in cards:
         page = doc.new_page(size, bleed_pt)
         draw_card(page, card, source)
+        if backs:
+            CARD_BACK(doc.new_page(size, bleed_pt))
     return _finished(path, doc)
 
 
@@ -106,7 +111,7 @@ def render_card_sheet(cards: list[tuple[AircraftDataCard, CardSource]], card_siz
     """Impose every card on `paper` at true size with crop marks outside the bleeds; one sheet per filled grid."""
     doc = PdfDocument("Fighting Wings Aircraft Data Cards", subject="Imposed ADC sheet (fwdata); print at 100 %")
     draw_card_sheets(doc, cards, card_size, paper, lambda page, item: draw_card(page, item[0], item[1]),
-                     bleed_pt=options.bleed_pt, gutter_pt=options.gutter_pt)
+                     bleed_pt=options.bleed_pt, gutter_pt=options.gutter_pt, back=CARD_BACK if options.backs else None)
     result = _finished("fw/aircraft.pdf", doc)
     # The same card drawn twice would report its overflow twice: the single-card file already has it.
     result.findings = []

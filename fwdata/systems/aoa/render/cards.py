@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from fwdata.findings import Location
 from fwdata.game_system import Entry, RenderResult
 from fwdata.options import BuildOptions
+from fwdata.render.card_back import draw_card_back
 from fwdata.render.layout import Rect, Size
 from fwdata.render.pdf import Page, PdfDocument
 from fwdata.render.sheets import draw_card_sheets
@@ -16,13 +18,16 @@ from fwdata.systems.aoa.render.pages import ROW_PT, finished
 from fwdata.units import inches
 
 CARD_SAFE_PT = inches(0.125)  # keep text 1/8 in inside the trim (print conventions)
+CARD_BACK = partial(draw_card_back, game="Ace of Aces", kind="Plane Card")
 GUN_NAMES = {"single-non-synch": "1 non-synch", "single-synch": "1 synch", "double-synch": "2 synch"}
 
 
-def render_plane_card(entry: Entry, card: Size, bleed_pt: float = 0.0) -> RenderResult:
-    """Render one plane card, page = trim plus `bleed_pt` of bleed."""
+def render_plane_card(entry: Entry, card: Size, bleed_pt: float = 0.0, backs: bool = False) -> RenderResult:
+    """Render one plane card, page = trim plus `bleed_pt` of bleed; with `backs` its back is page 2."""
     doc = PdfDocument(f"{entry.model.name} · Ace of Aces plane card", subject="Ace of Aces plane card (fwdata)")
     draw_plane_card(doc.new_page(card, bleed_pt), entry.model, entry.document)
+    if backs:
+        CARD_BACK(doc.new_page(card, bleed_pt))
     return finished(f"aoa/plane/{entry.model.id}.pdf", doc)
 
 
@@ -104,7 +109,7 @@ def render_card_sheet(planes: Sequence[Entry], card: Size, paper: Size, options:
     """Impose every plane card at true size on `paper` with crop marks outside the bleeds (shared imposition)."""
     doc = PdfDocument("Ace of Aces plane cards", subject="Imposed plane cards (fwdata); print at 100 %")
     draw_card_sheets(doc, planes, card, paper, lambda page, entry: draw_plane_card(page, entry.model, entry.document),
-                     bleed_pt=options.bleed_pt, gutter_pt=options.gutter_pt)
+                     bleed_pt=options.bleed_pt, gutter_pt=options.gutter_pt, back=CARD_BACK if options.backs else None)
     result = finished("aoa/plane.pdf", doc)
     result.findings = []  # the single-card files already report any overflow
     return result

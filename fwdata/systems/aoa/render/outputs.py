@@ -1,8 +1,9 @@
 """Ace of Aces outputs: which files a build writes, from which entries, and their renderers.
 
 Outputs, relative to the build folder:
-  aoa/plane/<id>.pdf          one poker card (2.5 x 3.5 in) per plane, page = trim
-  aoa/plane.pdf               every card imposed at true size with crop marks (8-up on Letter or A4)
+  aoa/plane/<id>.pdf          one poker card (2.5 x 3.5 in) per plane, page = trim (--backs: page 2 its back)
+  aoa/plane.pdf               every card imposed at true size with crop marks (8-up on Letter or A4; --backs:
+                              a sheet of backs after each sheet)
   aoa/pilots-log/blank.pdf    a blank Pilot's Log
   aoa/pilots-log/<id>.pdf     a Pilot's Log with one plane's statistics filled in
   aoa/chart.pdf               the chart book: maneuvers, firing and gun charts, firing statistics,
@@ -43,7 +44,7 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
     plane_keys = tuple((SYSTEM, "plane", doc_id) for doc_id in catalog.ids(SYSTEM, "plane"))
     card = CARD_SIZES["poker"]
     plans = [PlannedOutput(f"aoa/plane/{entry.model.id}.pdf", (key,),
-                           partial(render_plane_card, entry, card, options.bleed_pt))
+                           partial(render_plane_card, entry, card, options.bleed_pt, options.backs))
              for key, entry in zip(plane_keys, planes, strict=True)]
     if planes:
         plans.append(PlannedOutput("aoa/plane.pdf", plane_keys,

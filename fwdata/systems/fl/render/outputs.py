@@ -1,8 +1,8 @@
 """Flight Leader outputs: plan and render the cards, blank forms, scenario sheets and crosscheck report.
 
 Outputs, relative to the build folder:
-  fl/aircraft/<id>.pdf      one 5 x 3 in card per aircraft and variant (variant changes applied)
-  fl/aircraft.pdf           every card imposed on the paper at true size with crop marks
+  fl/aircraft/<id>.pdf      one 5 x 3 in card per aircraft and variant (variant changes applied; --backs: page 2 back)
+  fl/aircraft.pdf           every card imposed on the paper at true size with crop marks (--backs: back sheets)
   fl/status-card.pdf        a blank Aircraft Status Card (tracks of FL 1.4, 2.3, 9.3)
   fl/plot-sheet.pdf         a blank Plot Sheet, two forms per page (FL 17.8)
   fl/scenario/<id>.pdf      one scenario sheet: forces, set-up, points and victory points
@@ -17,6 +17,7 @@ from functools import partial
 
 from fwdata.game_system import Catalog, Output, PlannedOutput, RenderResult, render_planned, variant_chain
 from fwdata.options import BuildOptions
+from fwdata.render.card_back import draw_card_back
 from fwdata.render.layout import PAPER_SIZES, Size
 from fwdata.render.pdf import PdfDocument
 from fwdata.render.sheets import draw_card_sheets
@@ -29,6 +30,8 @@ from fwdata.systems.fl.render.scenario_sheet import draw_scenario_sheet
 from fwdata.systems.fl.report import crosscheck_markdown
 from fwdata.systems.fl.scoring import ScenarioScore, score_scenario
 from fwdata.systems.fl.scoring.solver import solve_scenarios
+
+CARD_BACK = partial(draw_card_back, game="Flight Leader", kind="Aircraft Card")
 
 
 def render_outputs(catalog: Catalog, options: BuildOptions) -> RenderResult:
@@ -56,7 +59,8 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
         cards.append((aircraft, entry.document))
         chain = variant_chain(catalog, ("fl", "aircraft", doc_id), lambda model: model.base)
         plans.append(PlannedOutput(f"fl/aircraft/{aircraft.id}.pdf", (*chain, *note_keys),
-                                   partial(_card, aircraft, entry.document, notes, options.bleed_pt)))
+                                   partial(_card, aircraft, entry.document, notes, options.bleed_pt,
+                                           options.backs)))
     if cards:
         plans.append(PlannedOutput("fl/aircraft.pdf", tuple(key for plan in plans for key in plan.sources or ()),
                                    lambda: render_card_sheet(cards, paper, notes, options)))
@@ -78,9 +82,12 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
     return plans
 
 
-def _card(aircraft: FlAircraft, document: SourceDocument, notes: dict[str, ListNote], bleed_pt: float) -> RenderResult:
+def _card(aircraft: FlAircraft, document: SourceDocument, notes: dict[str, ListNote], bleed_pt: float,
+          backs: bool = False) -> RenderResult:
     doc = PdfDocument(f"{aircraft.name} · Flight Leader aircraft card", subject="Flight Leader aircraft card (fwdata)")
     draw_aircraft_card(doc.new_page(CARD, bleed_pt), aircraft, document, notes)
+    if backs:
+        CARD_BACK(doc.new_page(CARD, bleed_pt))
     return _finished(f"fl/aircraft/{aircraft.id}.pdf", doc)
 
 
@@ -116,7 +123,7 @@ def render_card_sheet(
     doc = PdfDocument("Flight Leader aircraft cards", subject="Imposed aircraft cards (fwdata); print at 100 %")
     draw_card_sheets(doc, cards, CARD, paper,
                      lambda page, card: draw_aircraft_card(page, card[0], card[1], notes),
-                     bleed_pt=options.bleed_pt, gutter_pt=options.gutter_pt)
+                     bleed_pt=options.bleed_pt, gutter_pt=options.gutter_pt, back=CARD_BACK if options.backs else None)
     result = _finished("fl/aircraft.pdf", doc)
     result.findings = []  # the single-card files already report any overflow
     return result
