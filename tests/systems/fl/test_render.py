@@ -11,6 +11,7 @@ from pypdf import PdfReader
 from fwdata.options import BuildOptions
 from fwdata.pipeline import check_sources
 from fwdata.systems.fl.render import render_outputs
+from fwdata.systems.fl.render.aircraft_card import WRITE_IN_NOTE
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -89,3 +90,37 @@ def test_builds_are_byte_identical() -> None:
     result = check_sources([ROOT / "cards" / "fl", ROOT / "scenarios" / "fl", ROOT / "tables" / "fl"], BuildOptions())
     again = render_outputs(result.catalog, BuildOptions())
     assert {o.path: o.data for o in again.outputs} == _outputs()
+
+
+def _card_text(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_cards_with_lost_values_show_write_in_boxes_and_say_so_once() -> None:
+    """FL 1.2.1: counter data the rulebook text lacks prints as blank boxes, never '?', with one note per card."""
+    note = _card_text(WRITE_IN_NOTE)
+    cards = [path for path in _outputs() if path.startswith("fl/aircraft/")]
+    for path in cards:
+        text = _card_text(_reader(path).pages[0].extract_text())
+        assert "?" not in text, path
+        assert text.count(note) == 1, path
+    f4b = _card_text(_reader("fl/aircraft/f-4b.pdf").pages[0].extract_text())
+    assert "Turn type Size Acceleration Afterburner Supersonic yes Radar" in f4b  # lost values: empty cells
+    assert "List row lost" not in f4b
+
+
+def test_complete_card_has_no_write_in_note(tmp_path: Path) -> None:
+    """A card whose list row and counter are all known (G.91R, FL 21.4) prints every value and no note."""
+    source = (ROOT / "cards" / "fl" / "aircraft" / "g91r.yaml").read_text(encoding="utf-8")
+    counter = ("counter: {turn_type: D, size: small, acceleration: N, afterburner: false, supersonic: false, radar: 0, "
+               "countermeasures: 1, crew: 1, bubble_canopy: false, missile_rails: 2, internal_gun: machinegun, "
+               "external_gun: false}")
+    assert source.count("counter: {supersonic: false}") == 1
+    source = source.replace("counter: {supersonic: false}", counter).replace("id: g91r\n", "id: g91r-complete\n")
+    (tmp_path / "g91r-complete.yaml").write_text(source, encoding="utf-8")
+    result = check_sources([tmp_path], BuildOptions())
+    assert not result.report.failed(False)
+    outputs = {o.path: o.data for o in render_outputs(result.catalog, BuildOptions()).outputs}
+    text = _card_text(PdfReader(io.BytesIO(outputs["fl/aircraft/g91r-complete.pdf"])).pages[0].extract_text())
+    assert "?" not in text and _card_text(WRITE_IN_NOTE) not in text
+    assert "Turn type D Size small Acceleration N Afterburner no" in text and "Missile rails 2" in text

@@ -239,10 +239,11 @@ def test_table_sheet_marks_restored_cells(tmp_path: Path) -> None:
     assert_box(reader.pages[0].mediabox, inches(8.5), inches(11))
     assert_fonts_embedded(reader)
     text = page_text(reader)
-    for expected in ("Restored Sample Table", "QS Flight Tables (test)", "quick-start", "No.", "1/2", "0.5",
-                     "1.0†", "restored or inferred from damaged", "Sample note for the render test."):
+    for expected in ("Restored Sample Table", "QS Flight Tables (test)", "Edition: Quick-Start rules", "No.", "1/2",
+                     "0.5", "1.0†", "restored or inferred from damaged", "Sample note for the render test."):
         assert expected in text, expected
     assert "0.5†" not in text
+    assert "quick-start" not in text and "Source file" not in text and ".yaml" not in text  # player's words only
 
 
 def test_overflow_is_a_finding_at_the_source_line() -> None:

@@ -73,18 +73,18 @@ def _yes_no(value: bool | None) -> str:
 
 def _maneuver_block(pager: PageFlow, entry: Entry) -> None:
     chart: ManeuverChart = entry.model
-    rows = [["Code", "Speed", "Direction (as printed)", "Sample page", "Clicks", "Bar PH/orig.", "Difficult PH/orig.",
-             "Flags"]]
+    # The maneuvers' inconsistency flags are for `fwdata check`, not for the player's aid.
+    rows = [["Code", "Speed", "Direction (as printed)", "Sample page", "Clicks", "Bar PH/orig.", "Difficult PH/orig."]]
     for m in chart.maneuvers:
         rows.append([m.code, m.speed, m.label, str(m.sample_page), str(m.clicks),
                      f"{_yes_no(m.stall_bar_powerhouse)}/{_yes_no(m.stall_bar_original)}",
-                     f"{_yes_no(m.difficult_powerhouse)}/{_yes_no(m.difficult_original)}", ", ".join(m.flags)])
+                     f"{_yes_no(m.difficult_powerhouse)}/{_yes_no(m.difficult_original)}"])
     note = ("Clicks: compass points turned (XLVI); squares moved per turn: slow "
             f"{chart.squares_per_turn.get('slow', 0)}, cruising {chart.squares_per_turn.get('cruising', 1)}, fast "
             f"{chart.squares_per_turn.get('fast', 2)}. Bar and difficult: PH = Powerhouse lists, orig. = original "
             "rules; ? = the text does not settle it. The sample page is the printed chart's example column. "
             + source_line(entry.document))
-    table_block(pager, chart.name, note, rows, weights=[0.5, 0.8, 2.0, 0.8, 0.6, 0.9, 1.1, 2.0],
+    table_block(pager, chart.name, note, rows, weights=[0.5, 0.8, 2.4, 0.8, 0.6, 0.9, 1.1],
                 where=entry.document.locate("/maneuvers"), row_pt=11.0)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fwdata.citations import printable_citation
+from fwdata.findings import Location
 from fwdata.render.layout import CARD_SIZES, Rect
 from fwdata.render.pdf import Page
 from fwdata.sources.document import SourceDocument
@@ -19,6 +20,9 @@ LIST_NAMES = {
     "gray": "Gray (Misc.)",
     "red": "Red (USSR/China)",
 }
+WRITE_IN_NOTE = "Blank boxes: values lost from the rulebook; fill them in from your counter and aircraft list."
+WRITE_IN_WIDTH_PT = 26.0
+LOST = None  # a cell drawn as an empty write-in box
 LIST_GRAY = {"light-blue": 0.88, "dark-blue": 0.72, "green": 0.8, "gray": 0.84, "red": 0.76}
 
 
@@ -46,14 +50,14 @@ def draw_aircraft_card(page: Page, aircraft: FlAircraft, document: SourceDocumen
     page.rect(head, stroke=False, fill_gray=LIST_GRAY.get(aircraft.list or "", 0.9))
     name_box, unit_box = head.take_left(head.width * 0.68)
     page.fit_text(name_box, aircraft.name, 11, bold=True, where=where)
-    unit = (aircraft.unit_name or "?") + ("*" if aircraft.variant else "")
+    unit = (aircraft.unit_name or "") + ("*" if aircraft.variant else "")
     page.fit_text(unit_box, f"unit {unit}", 10, bold=True, align="right", where=where)
     sub, rest = rest.take_top(17)
     parts = [aircraft.full_name or ""] if aircraft.full_name and aircraft.full_name != aircraft.name else []
     if aircraft.list:
         parts.append(f"{LIST_NAMES.get(aircraft.list, aircraft.list)} list {aircraft.list_rule or ''}".strip())
-    if aircraft.base:
-        parts.append(f"variant of {aircraft.base}")
+    if aircraft.base and aircraft.unit_name:
+        parts.append(f"variant of unit {aircraft.unit_name}")
     if aircraft.represents:
         parts.append(f"represents {aircraft.represents}")
     page.paragraph(sub, " · ".join(parts) or " ", 7, pad=1, where=where)
@@ -61,18 +65,19 @@ def draw_aircraft_card(page: Page, aircraft: FlAircraft, document: SourceDocumen
     left, right = rest.take_left(rest.width * 0.56)
     left = Rect(left.x, left.y, left.width - 4, left.height)
     row_box, left = left.take_top(30)
-    numbers = f"{aircraft.unit_numbers[0]}-{aircraft.unit_numbers[1]}" if aircraft.unit_numbers else "?"
-    page.table(
+    numbers = f"{aircraft.unit_numbers[0]}-{aircraft.unit_numbers[1]}" if aircraft.unit_numbers else LOST
+    wrote_in = _table_with_write_ins(
+        page,
         row_box,
         [
             ["Unit No.", "Date", "MS", "MA", "MSLS", "PR US"],
             [
                 numbers,
-                show(aircraft.in_service_year),
-                show(aircraft.ms),
-                show(aircraft.ma),
-                show(aircraft.msls),
-                show(aircraft.primary_use),
+                _list_value(aircraft.in_service_year),
+                _list_value(aircraft.ms),
+                _list_value(aircraft.ma),
+                _list_value(aircraft.msls),
+                _list_value(aircraft.primary_use),
             ],
         ],
         weights=[1.4, 1, 0.8, 0.8, 1, 1],
@@ -83,14 +88,38 @@ def draw_aircraft_card(page: Page, aircraft: FlAircraft, document: SourceDocumen
     gap, left = left.take_top(4)
     pts_box, left = left.take_top(30)
     letters = list(rules.RATING_LETTERS)
-    page.table(
+    wrote_in |= _table_with_write_ins(
+        page,
         pts_box,
-        [["SP"] + letters, ["points"] + [show(aircraft.points_at(x)) for x in letters]],
+        [["SP", *letters], ["points", *(_list_value(aircraft.points_at(x)) for x in letters)]],
         weights=[1.3] + [1] * 6,
         size=8,
         where=document.locate("/scenario_points"),
     )
     gap, left = left.take_top(4)
+    counter = aircraft.counter
+    wrote_in |= _table_with_write_ins(
+        page,
+        right,
+        [
+            ["Counter (1.2.1)", ""],
+            ["Turn type", _counter_value(counter.turn_type)],
+            ["Size", _counter_value(counter.size)],
+            ["Acceleration", _counter_value(counter.acceleration)],
+            ["Afterburner", _counter_value(counter.afterburner)],
+            ["Supersonic", _counter_value(counter.supersonic)],
+            ["Radar", _counter_value(counter.radar)],
+            ["Countermeasures", _counter_value(counter.countermeasures)],
+            ["Crew", _counter_value(counter.crew)],
+            ["Bubble canopy", _counter_value(counter.bubble_canopy)],
+            ["Missile rails", _counter_value(counter.missile_rails)],
+            ["Internal gun", _counter_value(counter.internal_gun)],
+            ["External gun", _counter_value(counter.external_gun)],
+        ],
+        weights=[1.3, 1],
+        size=7.5,
+        where=document.locate("/counter"),
+    )
     lines = []
     if aircraft.unit_info_changes:
         lines.append("Unit info changes: " + "; ".join(aircraft.unit_info_changes))
@@ -104,35 +133,38 @@ def draw_aircraft_card(page: Page, aircraft: FlAircraft, document: SourceDocumen
     for letter in letters_noted:
         note = notes.get(letter)
         lines.append(f"{letter}. {note.summary if note else ''}")
-    if aircraft.row_status == "lost":
-        lines.append("List row lost in the rulebook text: '?' values are unknown, not zero.")
-    elif aircraft.row_status == "damaged" and aircraft.damage:
-        lines.append(
-            "Row cut off in the rulebook: " + ", ".join(aircraft.damage.get("lost_cells", ())) + " lost ('?')."
-        )
+    if wrote_in:
+        lines.append(WRITE_IN_NOTE)
     foot = Rect(left.x, left.y, left.width, 7)
     left = Rect(left.x, left.y + 8, left.width, left.height - 8)
     page.paragraph(left, "\n".join(lines) or " ", 6.5, where=document.locate("/notes"))
-    counter = aircraft.counter
-    rows = [
-        ["Counter (1.2.1)", ""],
-        ["Turn type / size", f"{show(counter.turn_type) if counter.turn_type else '?'} / {counter.size or '?'}"],
-        ["Acceleration / AB", f"{counter.acceleration or '?'} / {_yn(counter.afterburner)}"],
-        ["Supersonic", _yn(counter.supersonic)],
-        ["Radar / CM", f"{_num(counter.radar)} / {_num(counter.countermeasures)}"],
-        ["Crew / bubble", f"{_num(counter.crew)} / {_yn(counter.bubble_canopy)}"],
-        ["Missile rails", _num(counter.missile_rails)],
-        ["Internal gun", counter.internal_gun or "?"],
-        ["External gun", _yn(counter.external_gun)],
-    ]
-    page.table(right, rows, weights=[1.3, 1], size=7.5, where=document.locate("/counter"))
     source = printable_citation(str(aircraft.provenance.get("source", "")))
-    page.fit_text(foot, f"{aircraft.id} · {source}", 6, gray=0.35, where=where, truncate=True)
+    page.fit_text(foot, source, 6, gray=0.35, where=where, truncate=True)
 
 
-def _yn(value: bool | None) -> str:
-    return "?" if value is None else ("yes" if value else "no")
+def _list_value(value: object) -> str | None:
+    """Format a list-row value: a write-in box when the rulebook lost it, '-' for a printed dash."""
+    return LOST if value == UNKNOWN else show(value)
 
 
-def _num(value: int | None) -> str:
-    return "?" if value is None else str(value)
+def _counter_value(value: object) -> str | None:
+    """Format a counter value: a write-in box when it is lost or not given (the counters are not in the text)."""
+    return LOST if value is None or value == UNKNOWN else show(value)
+
+
+def _table_with_write_ins(page: Page, box: Rect, rows: list[list[str | None]], *, weights: list[float], size: float,
+                          where: Location, align: str = "centre") -> bool:
+    """Draw a ruled table whose None cells are empty write-in boxes; return True if any box was drawn."""
+    page.table(box, [[cell or "" for cell in row] for row in rows], weights=weights, size=size, where=where,
+               align=align)
+    columns = box.columns(weights)
+    drawn = False
+    for row, row_box in zip(rows, box.rows([1.0] * len(rows)), strict=True):
+        for cell, column in zip(row, columns, strict=False):
+            if cell is LOST:
+                width = min(column.width - 4, WRITE_IN_WIDTH_PT)
+                height = min(row_box.height - 4, size + 3)
+                page.rect(Rect(column.x + (column.width - width) / 2, row_box.y + (row_box.height - height) / 2,
+                               width, height), width=0.4)
+                drawn = True
+    return drawn
