@@ -23,6 +23,7 @@ from fwdata.render.imposition import MIN_MARGIN_PT, Segment, crop_marks, impose
 from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Rect, Size
 from fwdata.systems import registered_systems
 from fwdata.units import inches, mm
+from tests.render.sheet_content import read_drawn
 
 SHEETS = {"fw/aircraft.pdf": CARD_SIZES["half-letter"], "fl/aircraft.pdf": CARD_SIZES["index-5x3"],
           "aoa/plane.pdf": CARD_SIZES["poker"]}
@@ -52,29 +53,14 @@ def _render(catalog: Catalog, options: BuildOptions, paths: set[str]) -> dict[st
     return pdfs
 
 
+def _origins_and_lines(reader: PdfReader, number: int) -> tuple[list[tuple[float, float]], list[tuple[float, ...]]]:
+    """Return a sheet's card origins and its top-level lines with widths."""
+    sheet = read_drawn(reader, number)
+    return sheet.origins, list(sheet.segments)
+
+
 def _read(data: bytes) -> PdfReader:
     return PdfReader(io.BytesIO(data))
-
-
-def _cells_and_lines(reader: PdfReader, number: int) -> tuple[list[tuple[float, float]], list[tuple[float, ...]]]:
-    """Return a sheet's card origins (the translations it draws the cards at) and its top-level lines with widths."""
-    depth, width, start = 0, 1.0, (0.0, 0.0)
-    origins, lines = [], []
-    for operands, operator in ContentStream(reader.pages[number].get_contents(), reader).operations:
-        values = [float(value) for value in operands if hasattr(value, "__float__")]
-        if operator == b"q":
-            depth += 1
-        elif operator == b"Q":
-            depth -= 1
-        elif operator == b"cm" and depth == 1:
-            origins.append((values[4], values[5]))
-        elif depth == 0 and operator == b"w":
-            width = values[0]
-        elif depth == 0 and operator == b"m":
-            start = (values[0], values[1])
-        elif depth == 0 and operator == b"l":
-            lines.append((*start, values[0], values[1], width))
-    return origins, lines
 
 
 def test_a_portrait_sheet_flips_about_its_vertical_long_edge() -> None:
@@ -139,8 +125,8 @@ def test_every_back_lies_behind_its_front_on_a_long_edge_flip(catalog: Catalog, 
             front, back = reader.pages[number], reader.pages[number + 1]
             assert back.mediabox == front.mediabox and back.trimbox == front.trimbox
             sheet = Size(float(front.mediabox.width), float(front.mediabox.height))
-            front_origins, front_lines = _cells_and_lines(reader, number)
-            back_origins, back_lines = _cells_and_lines(reader, number + 1)
+            front_origins, front_lines = _origins_and_lines(reader, number)
+            back_origins, back_lines = _origins_and_lines(reader, number + 1)
             cards += len(front_origins)
             assert len(back_origins) == len(front_origins), (path, number)  # no back for an empty slot
             for (fx, fy), (bx, by) in zip(front_origins, back_origins, strict=True):
@@ -174,8 +160,8 @@ def test_a_half_full_landscape_sheet_puts_its_backs_in_the_mirrored_row(catalog:
     """Ten poker cards 8-up on Letter landscape: the second sheet's two cards sit in the top row, their backs below."""
     both = _read(_render(catalog, BuildOptions(backs=True), {"aoa/plane.pdf"})["aoa/plane.pdf"])
     assert len(both.pages) == 4
-    front, _ = _cells_and_lines(both, 2)
-    back, _ = _cells_and_lines(both, 3)
+    front, _ = _origins_and_lines(both, 2)
+    back, _ = _origins_and_lines(both, 3)
     grid = impose(CARD_SIZES["poker"], LETTER)
     assert [v for origin in front for v in origin] == pytest.approx([v for cell in grid.cells[:2]
                                                                      for v in (cell.x, cell.y)])

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import pytest
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 
 from fwdata.game_system import Catalog
 from fwdata.library import SOURCE_FOLDERS, library_root
@@ -17,6 +15,7 @@ from fwdata.pipeline import check_sources
 from fwdata.render.layout import CARD_SIZES, Rect
 from fwdata.systems import registered_systems
 from fwdata.units import inches, mm
+from tests.render.sheet_content import Drawn, read_drawn
 
 SHEETS = {"fw/aircraft.pdf": CARD_SIZES["half-letter"], "fl/aircraft.pdf": CARD_SIZES["index-5x3"],
           "aoa/plane.pdf": CARD_SIZES["poker"]}
@@ -42,39 +41,10 @@ def _render(catalog: Catalog, options: BuildOptions, paths: set[str] | None = No
     return readers
 
 
-@dataclass(frozen=True)
-class Drawn:
-    """What a sheet draws outside its cards: (x1, y1, x2, y2, line width) segments, and the card origins."""
-
-    segments: list[tuple[float, float, float, float, float]]
-    origins: list[tuple[float, float]]
-
-
-def _drawn(reader: PdfReader, page_number: int) -> Drawn:
-    """Read the top-level line segments and the translations of the card cells from one page's content."""
-    depth, width, start = 0, 1.0, (0.0, 0.0)
-    segments, origins = [], []
-    for operands, operator in ContentStream(reader.pages[page_number].get_contents(), reader).operations:
-        values = [float(value) for value in operands if isinstance(value, int | float) or hasattr(value, "__float__")]
-        if operator == b"q":
-            depth += 1
-        elif operator == b"Q":
-            depth -= 1
-        elif operator == b"cm" and depth == 1:
-            origins.append((values[4], values[5]))
-        elif depth == 0 and operator == b"w":
-            width = values[0]
-        elif depth == 0 and operator == b"m":
-            start = (values[0], values[1])
-        elif depth == 0 and operator == b"l":
-            segments.append((*start, values[0], values[1], width))
-    return Drawn(segments, origins)
-
-
 def _sheets(readers: dict[str, PdfReader]) -> Iterator[tuple[str, PdfReader, int, Drawn]]:
     for path in SHEETS:
         for number in range(len(readers[path].pages)):
-            yield path, readers[path], number, _drawn(readers[path], number)
+            yield path, readers[path], number, read_drawn(readers[path], number)
 
 
 @pytest.mark.parametrize("path", sorted(CARDS))
@@ -121,7 +91,7 @@ def test_marks_lie_outside_every_bleed_and_a_quarter_inch_from_the_sheet_edge(ca
 def test_the_last_sheet_marks_only_its_cards(catalog: Catalog) -> None:
     """Ten poker cards 8-up: the second Letter sheet holds 2 cards side by side, so 3 + 2 cut lines, 2 marks each."""
     reader = _render(catalog, BuildOptions(), {"aoa/plane.pdf"})["aoa/plane.pdf"]
-    full, last = _drawn(reader, 0), _drawn(reader, 1)
+    full, last = read_drawn(reader, 0), read_drawn(reader, 1)
     assert len(full.origins) == 8 and len(last.origins) == 2
     assert len([s for s in full.segments if s[4] == MARK_WIDTH]) == 2 * 5 + 2 * 3
     marks = [s for s in last.segments if s[4] == MARK_WIDTH]
