@@ -10,6 +10,7 @@ import jinja2
 from fwdata.findings import Finding, Severity
 from fwdata.game_system import Catalog, EntryKey, GameSystem, Output
 from fwdata.previews import png_page_path
+from fwdata.reporting.text import plural
 
 INDEX_PAGE = "index.html"
 
@@ -76,5 +77,5 @@ def index_output(outputs: Sequence[Output], systems: Mapping[str, GameSystem], d
                                      undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     page = environment.get_template("index.html.j2").render(
         sections=sections, others=others, findings_report=findings_report,
-        counts={severity.value: sum(f.severity == severity for f in findings) for severity in Severity})
+        counts=", ".join(plural(sum(f.severity == severity for f in findings), severity.value) for severity in Severity))
     return Output(INDEX_PAGE, page.encode("utf-8"))

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import PurePosixPath
 
 from fwdata.game_system import GameSystem, Output
-from fwdata.render.raster import compose_sheet, pdf_to_pngs, png_size
+from fwdata.render.raster import compose_sheet, pdf_to_pngs, png_size, trimmed_first_page
 from fwdata.render.tts import plan_deck_sheets
 from fwdata.workers import map_in_order
 
@@ -30,7 +30,7 @@ def preview_outputs(outputs: Sequence[Output], systems: Mapping[str, GameSystem]
     """Return a PNG of every page of every PDF in `outputs` at `dpi`, then each system's deck sheets.
 
     Pages are rendered by `jobs` processes (fwdata/workers.py). A system's deck sheets
-    (`GameSystem.deck_folders`) are drawn from the first page of each PDF directly in
+    (`GameSystem.deck_folders`) are drawn from the first page, cut to its TrimBox, of each PDF directly in
     such a folder, in path order: `<system>/tts/<kind>-deck-NN.png`, `<kind>` the folder's
     last name, and `<system>/tts/<kind>-decks.txt`, what to type into the import dialog.
     """
@@ -39,10 +39,12 @@ def preview_outputs(outputs: Sequence[Output], systems: Mapping[str, GameSystem]
     previews = [Output(png_page_path(pdf.path, number), png)
                 for pdf, pages in zip(pdfs, rendered, strict=True) for number, png in enumerate(pages, start=1)]
     first_pages = {pdf.path: pages[0] for pdf, pages in zip(pdfs, rendered, strict=True) if pages}
+    data = {pdf.path: pdf.data for pdf in pdfs}
     for system in systems.values():
         for folder in system.deck_folders:
-            cards = [(PurePosixPath(path).stem, first_pages[path]) for path in sorted(first_pages)
-                     if str(PurePosixPath(path).parent) == folder]
+            # A deck face is the card as cut: without the bleed that --bleed adds around it.
+            cards = [(PurePosixPath(path).stem, trimmed_first_page(data[path], dpi) or first_pages[path])
+                     for path in sorted(first_pages) if str(PurePosixPath(path).parent) == folder]
             previews.extend(deck_outputs(system.id, PurePosixPath(folder).name, cards))
     return previews
 

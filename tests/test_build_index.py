@@ -29,7 +29,7 @@ def test_each_output_links_its_pdf_and_lists_its_sources_findings() -> None:
     assert ("warning <code>FW-PERF-ORDER</code> VL band: max dive 6.5 FP is below max level 7.0 FP\n"
             '<span class="where">(cards/fw/p-51d.yaml:7)</span>') in html
     assert html.count("FW-PERF-ORDER") == 1  # table.pdf is not drawn from the card
-    assert "0 errors, 1 warnings, 0 infos reported" in html
+    assert "0 errors, 1 warning, 0 infos reported" in html
     assert '<a href="findings.txt">' in html
     assert "<img" not in html and "<script" not in html and "http" not in html
 

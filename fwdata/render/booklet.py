@@ -12,6 +12,9 @@ from fwdata.units import inches, mm
 DEFAULT_SIGNATURE_SHEETS = 8
 # With bleed the spread and its marks no longer fit the paper it was cut from: it moves up one size.
 PRESS_SHEETS: dict[str, Size] = {"letter": Size(inches(11), inches(17)), "a4": Size(mm(297), mm(420))}
+# How the booklet's own print line names each sheet: a player must know when the paper is not --paper.
+SHEET_NAMES = {"letter": "Letter", "a4": "A4"}
+PRESS_SHEET_NAMES = {"letter": "11 x 17 in (Tabloid)", "a4": "A3"}
 # Without bleed the spread is the whole sheet: the fold ticks lie in the pages' blank top and bottom margin.
 FOLD_TICK_FROM_EDGE_PT = 6.0
 
@@ -67,6 +70,7 @@ class BookletLayout:
     right: Rect
     crop_marks: tuple[Segment, ...]
     fold_marks: tuple[Segment, ...]
+    sheet_name: str  # the paper to load, as the booklet's print line names it
 
 
 def layout_booklet(page: Size, paper: Size, paper_name: str, bleed_pt: float = 0.0) -> BookletLayout:
@@ -87,7 +91,8 @@ def layout_booklet(page: Size, paper: Size, paper_name: str, bleed_pt: float = 0
                  (sheet.height - FOLD_TICK_FROM_EDGE_PT - MARK_LENGTH_PT, sheet.height - FOLD_TICK_FROM_EDGE_PT))
         x0, y0 = (sheet.width - spread.width) / 2, (sheet.height - spread.height) / 2
         return BookletLayout(sheet, Rect(x0, y0, page.width, page.height), Rect(spine, y0, page.width, page.height),
-                             (), tuple(Segment(spine, a, spine, b) for a, b in ticks))
+                             (), tuple(Segment(spine, a, spine, b) for a, b in ticks),
+                             SHEET_NAMES.get(paper_name, paper_name))
     margin = MIN_MARGIN_PT + MARK_LENGTH_PT + MARK_OFFSET_PT + bleed_pt
     sheet = PRESS_SHEETS[paper_name].landscape
     _require_fit(Size(spread.width + 2 * margin, spread.height + 2 * margin), sheet, f"{paper_name} press sheet")
@@ -95,7 +100,8 @@ def layout_booklet(page: Size, paper: Size, paper_name: str, bleed_pt: float = 0
     trim = Rect(x0, y0, spread.width, spread.height)
     return BookletLayout(sheet, Rect(x0, y0, page.width, page.height),
                          Rect(x0 + page.width, y0, page.width, page.height),
-                         _corner_marks(trim, bleed_pt), _spine_marks(trim, bleed_pt))
+                         _corner_marks(trim, bleed_pt), _spine_marks(trim, bleed_pt),
+                         PRESS_SHEET_NAMES.get(paper_name, f"{paper_name} press sheet"))
 
 
 def _require_fit(needed: Size, sheet: Size, name: str) -> None:

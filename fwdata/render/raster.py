@@ -46,6 +46,30 @@ def pdf_to_pngs(pdf: bytes, dpi: int) -> list[bytes]:
         document.close()
 
 
+def trimmed_first_page(pdf: bytes, dpi: int) -> bytes | None:
+    """Return page 1 of `pdf` rendered at `dpi` and cut to its TrimBox (a card without its bleed), as PNG bytes.
+
+    Returns None when the TrimBox is the whole page: page 1's preview is then the card itself.
+    """
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        page = document[0]
+        try:
+            left, bottom, right, top = page.get_mediabox()
+            trim_left, trim_bottom, trim_right, trim_top = page.get_trimbox()
+            crop = (trim_left - left, trim_bottom - bottom, right - trim_right, top - trim_top)
+            if max(crop) < 0.01:
+                return None
+            bitmap = page.render(scale=dpi / 72 * _SCALE_FUDGE, crop=crop, fill_color=(255, 255, 255, 255))
+            return _png(bitmap.to_pil().convert("RGB"))
+        finally:
+            page.close()
+    finally:
+        document.close()
+
+
 def compose_sheet(cards: Sequence[bytes], columns: int, rows: int, cell_px: tuple[int, int]) -> bytes:
     """Return a PNG of `columns` x `rows` cells of `cell_px` (width, height) pixels, filled row by row with `cards`.
 

@@ -183,7 +183,7 @@ def test_the_booklet_pdf_holds_the_right_two_pages_on_each_side(book_and_design:
                 for signature in signatures for sheet in signature for side in (sheet.front, sheet.back)]
     assert halves(data) == expected
     assert expected[:2] == [(7, HOW_TO), (1, 6)]  # sheet 1 of booklet pages 1-8: (8, 1) and (2, 7)
-    assert "flip on short edge" in reader.pages[0].extract_text()
+    assert "Print on Letter paper, double-sided, flip on short edge" in reader.pages[0].extract_text()
 
 
 def test_a_booklet_with_bleed_prints_on_a3_and_renders_identically_twice(book_and_design: tuple[Any, Any]) -> None:
@@ -194,3 +194,4 @@ def test_a_booklet_with_bleed_prints_on_a3_and_renders_identically_twice(book_an
     box = PdfReader(io.BytesIO(first)).pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (1191, 842)
     assert halves(first) == [(223, HOW_TO), (1, 2)]  # booklet pages (4, 1) and (2, 3)
+    assert "Print on A3 paper" in PdfReader(io.BytesIO(first)).pages[0].extract_text()  # not the A4 asked for

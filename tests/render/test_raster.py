@@ -12,7 +12,7 @@ from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from fwdata.render import raster
-from fwdata.render.raster import compose_sheet, pdf_to_pngs, png_size, renderer_missing
+from fwdata.render.raster import compose_sheet, pdf_to_pngs, png_size, renderer_missing, trimmed_first_page
 
 
 def pdf_of(*pages: tuple[float, float]) -> bytes:
@@ -79,3 +79,23 @@ def test_png_needs_the_preview_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     assert renderer_missing() is None
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: None if name == "pypdfium2" else object())
     assert raster.renderer_missing() == "--png needs pypdfium2: pip install 'fwdata[preview]'"
+
+
+def test_a_deck_face_is_the_card_without_its_bleed() -> None:
+    # A 2.5 x 3.5 in poker card with 9 pt (1/8 in) of bleed: the page is 198 x 270 pt, the TrimBox 180 x 252 pt.
+    stream = io.BytesIO()
+    canvas = Canvas(stream, pagesize=(198, 270), invariant=True)
+    canvas.setTrimBox((9, 9, 189, 261))
+    canvas.rect(0, 0, 198, 270, stroke=0, fill=1)  # black to the bleed edge, so a white rim would show
+    canvas.showPage()
+    canvas.save()
+    face = trimmed_first_page(stream.getvalue(), 100)
+    assert face is not None
+    width, height = png_size(face)  # pdfium rounds each cropped edge to whole pixels: within 1 px of 250 x 350
+    assert abs(width - expected_px(180, 100)) <= 1 and abs(height - expected_px(252, 100)) <= 1
+    with Image.open(io.BytesIO(face)) as image:
+        assert image.convert("L").getextrema() == (0, 0)  # all black: no bleed left around the card
+
+
+def test_a_page_without_bleed_has_no_separate_deck_face() -> None:
+    assert trimmed_first_page(pdf_of((180, 252)), 100) is None

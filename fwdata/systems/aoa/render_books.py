@@ -148,8 +148,8 @@ def _book_document(book: DogfightBook, design: BookDesign, only: Sequence[int] |
 
 def _print_instructions(page: Page, layout: BookletLayout, signatures: int, signature_sheets: int) -> None:
     """One line in the top margin of the first sheet's left page: how to print, fold and bind the booklet."""
-    text = (f"Print double-sided, flip on short edge, actual size. Fold {signatures} signatures of up to "
-            f"{signature_sheets} sheets, stack, staple.")
+    text = (f"Print on {layout.sheet_name} paper, double-sided, flip on short edge, actual size. Fold {signatures} "
+            f"signatures of up to {signature_sheets} sheets, stack, staple.")
     left = layout.left
     page.fit_text(Rect(left.x + HALF_MARGIN_PT, left.top - HALF_MARGIN_PT + 1, left.width - 2 * HALF_MARGIN_PT, 10),
                   text, 7, truncate=True)

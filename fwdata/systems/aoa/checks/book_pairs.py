@@ -37,7 +37,9 @@ def check_book_pair(first: Entry, second: Entry) -> Iterator[Finding]:
     yield from _check_start_pictures(first, second)
     yield from capped(_end_page_findings(first, second), lambda more, total: error(
         first.document.locate("/pages"), "AOA-BOOK-END-PAGE",
-        f"{more} more end-page disagreements with {b.id} not listed ({total} in all)"))
+        f"{more} more end-page disagreements with {b.id} not listed ({total} in all); they show where the books "
+        f"disagree, not always the mistyped cell: fwdata aoa suspects {first.document.path} {second.document.path} "
+        "ranks the cells most likely mistyped"))
 
 
 def _tag_findings(first: Entry, second: Entry) -> Iterator[Finding]:
