@@ -77,5 +77,6 @@ def index_output(outputs: Sequence[Output], systems: Mapping[str, GameSystem], d
                                      undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     page = environment.get_template("index.html.j2").render(
         sections=sections, others=others, findings_report=findings_report,
-        counts=", ".join(plural(sum(f.severity == severity for f in findings), severity.value) for severity in Severity))
+        counts=", ".join(plural(sum(f.severity is severity for f in findings), severity.value)
+                         for severity in Severity))
     return Output(INDEX_PAGE, page.encode("utf-8"))

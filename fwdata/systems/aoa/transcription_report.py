@@ -9,7 +9,6 @@ value its source gives (1234, tbd).
 from __future__ import annotations
 
 import dataclasses
-import shutil
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -18,7 +17,7 @@ from typing import Any
 
 from fwdata.errors import UsageError
 from fwdata.game_system import Entry, RunResult
-from fwdata.sources.yaml_loader import display_path, load_source
+from fwdata.sources.yaml_loader import DEFAULT_LIMITS, display_path, load_source
 from fwdata.systems.aoa.book_diff import BOTH, FIRST, NEITHER, SECOND, Difference
 from fwdata.systems.aoa.model import CODE_ORDERS, BookLayout, DogfightBook
 from fwdata.systems.aoa.suspects import Suspect
@@ -79,9 +78,11 @@ def _load_alone(check: Check, path: Path) -> Entry:
     The copy has the same lines, so its locations hold for `path`.
     """
     shown = display_path(path)
-    with tempfile.TemporaryDirectory(prefix="fwdata-aoa-") as folder:
+    if not path.is_file():
+        raise UsageError(f"{shown}: not a regular file (a book is a YAML file)")
+    with tempfile.TemporaryDirectory(prefix="fwdata-aoa-") as folder, path.open("rb") as source:
         copy = Path(folder) / path.name
-        shutil.copyfile(path, copy)
+        copy.write_bytes(source.read(DEFAULT_LIMITS.max_bytes + 1))  # past the loader's cap is refused anyway
         alone = check([copy])
         entry = _entry_of(alone, copy)
         if entry is None:

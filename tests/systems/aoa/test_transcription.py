@@ -275,3 +275,13 @@ def test_cli_a_missing_file_stops_with_a_json_error(tmp_path: Path, monkeypatch:
     assert result.exit_code == 2
     assert json.loads(result.stdout)["error"]["message"] == "nope.yaml: no such file or folder"
     assert result.stderr == "fwdata: nope.yaml: no such file or folder\n"
+
+
+def test_cli_a_device_for_a_book_is_refused_without_reading_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # /dev/zero never ends: it was once copied to a temporary file until the disk filled.
+    german, allied = pair_data()
+    _write(tmp_path, allied, "spad.yaml")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["aoa", "suspects", "spad.yaml", "/dev/zero"])
+    assert result.exit_code == 2
+    assert result.stderr == "fwdata: /dev/zero: not a regular file (a book is a YAML file)\n"
