@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
-from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from fwdata.errors import UsageError
 from fwdata.library import schema_root
@@ -141,10 +140,11 @@ def _dialect(text: str) -> Any:
     sample = text[:SNIFF_CHARS]
     sample = sample[:sample.rfind("\n") + 1] or sample  # a cut line would look inconsistent
     try:
-        return csv.Sniffer().sniff(sample, delimiters=DELIMITERS)
+        delimiter = csv.Sniffer().sniff(sample, delimiters=DELIMITERS).delimiter
     except csv.Error:
-        header = sample.partition("\n")[0]
-        return type("Sniffed", (csv.excel,), {"delimiter": max(DELIMITERS, key=header.count)})
+        delimiter = max(DELIMITERS, key=sample.partition("\n")[0].count)
+    # Only the delimiter is guessed: the sniffer may take a typed apostrophe for the quote character.
+    return type("Sniffed", (csv.excel,), {"delimiter": delimiter})
 
 
 def _key(name: str) -> str:
@@ -332,14 +332,19 @@ def _flow_value(value: Any) -> str:
         return {None: "null", True: "true", False: "false"}[value]
     if isinstance(value, int) or value in _plain_words():
         return str(value)
-    stream = io.StringIO()
-    yaml = YAML()
-    yaml.default_flow_style = True
-    yaml.width = 4_096
-    # quoted as a flow sequence's item needs, so as safe in a flow mapping; a control or line-break
-    # character (NEL, U+2028) is escaped in double quotes, where no reader folds it into a space
-    yaml.dump([value if value.isprintable() else DoubleQuotedScalarString(value)], stream)
-    return stream.getvalue().strip()[1:-1]
+    # Any other word goes in double quotes: no typed cell (`?x`, `: q`, `&a`) can read back as anything but the
+    # string it was; a character that is not printable (NEL, U+2028, a control) is escaped, so no reader folds it.
+    return '"' + "".join(_escaped(c) for c in value) + '"'
+
+
+def _escaped(character: str) -> str:
+    """One character inside a YAML double-quoted scalar."""
+    if character in '"\\':
+        return "\\" + character
+    if character.isprintable():
+        return character
+    code = ord(character)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 @cache
@@ -360,6 +365,12 @@ def import_transcription(csv_path: Path, header: BookHeader, layout: str, out: P
     problems = header.problems()
     if problems:
         raise UsageError("; ".join(problems))
+    if out.is_dir():
+        raise UsageError(f"{out} is a folder; name the book file to write")
+    if out.exists() and not out.is_file():
+        raise UsageError(f"{out} is not a regular file; name the book file to write")
+    if out.exists() and csv_path.exists() and out.resolve() == csv_path.resolve():
+        raise UsageError(f"{out} is the CSV being imported; name another file")
     if out.exists() and not force:
         raise UsageError(f"{out} exists; --force replaces it")
     transcription = read_transcription(csv_path, layout)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import random
+import stat
 from pathlib import Path
 from tempfile import TemporaryDirectory
 from typing import Any
@@ -233,6 +235,21 @@ def test_an_existing_book_is_replaced_only_with_force(tmp_path: Path) -> None:
     assert forced.exit_code == 0 and _book(out)["id"] == "my-spad"
 
 
+def test_the_book_is_never_written_over_the_csv_or_a_device(tmp_path: Path) -> None:
+    text = csv_text(page_table(generated_book("allied")))
+    source = tmp_path / "book.csv"
+    source.write_text(text, encoding="utf-8")
+    itself = CliRunner().invoke(main, ["aoa", "import", str(source), *SPAD, "--out", str(source), "--force"])
+    assert itself.exit_code == 2 and itself.stderr == f"fwdata: {source} is the CSV being imported; name another file\n"
+    assert source.read_text(encoding="utf-8") == text
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    device = CliRunner().invoke(main, ["aoa", "import", str(source), *SPAD, "--out", str(fifo), "--force"])
+    assert device.exit_code == 2
+    assert device.stderr == f"fwdata: {fifo} is not a regular file; name the book file to write\n"
+    assert stat.S_ISFIFO(fifo.stat().st_mode)  # still the pipe, not a book
+
+
 def test_an_unknown_column_is_named_with_a_suggestion(tmp_path: Path) -> None:
     table = page_table(generated_book("allied"))
     table[0][1] = "rnage"
@@ -291,9 +308,10 @@ def test_reading_a_header_alone_gives_no_pages(tmp_path: Path) -> None:
 def test_odd_words_stay_the_strings_typed(tmp_path: Path) -> None:
     """Cells a YAML reader would take for a number, a flag, null or syntax are quoted, so they load as typed."""
     odd = ["tbd", "12a", "yes", "null", "~", "0o17", "1e3", "0x1F", "a, b", "{x}", "[1]", "'", '"', "#1", "- 2",
-           "righ", ".inf", "127.0", "x: y", "&a", "*a", "!t", "%", "@", "`", "12 3", "é", "TRUE", "\\", "|"]
+           "righ", ".inf", "127.0", "x: y", "&a", "*a", "?x", "? q", ":x", "'12", "13'", "!t", "%", "@", "`", "12 3",
+           "é", "TRUE", "\\", "|"]  # '12 and 13' side by side: the apostrophe is not taken for a quote character
     table = [["page", "range", *CODES], *([str(n + 1), word, *["1"] * 26] for n, word in enumerate(odd)),
-             ["31", "short", *odd[:26]]]
+             [str(len(odd) + 1), "short", *odd[:26]]]
     result, out = _import(tmp_path, csv_text(table))
     assert result.exit_code == 0, result.output
     pages = _book(out)["pages"]
