@@ -124,6 +124,11 @@ def suspects(toolbox: Toolbox, books: tuple[Path, Path], limit: int, output_form
     from fwdata.systems.aoa.transcription_report import format_suspects, layout_codes, load_books, suspects_json
 
     entries, result = load_books(lambda paths: toolbox.check(paths, BuildOptions()), books)
+    if books[0].resolve() == books[1].resolve():
+        raise UsageError(f"{books[0]} is given twice; name the two opposing books")
+    if entries[0].model.side == entries[1].model.side:
+        raise UsageError(f"both books are {entries[0].model.side}; name the two opposing books (one german, one "
+                         "allied)")
     codes, stationary = layout_codes([entry.model for entry in entries], result.catalog.models("aoa", "book-layout"))
     pair = PairCharts(entries[0].model, entries[1].model, codes, stationary)
     violations = list(find_violations(pair))
@@ -159,6 +164,12 @@ def diff(toolbox: Toolbox, books: tuple[Path, Path], opponent: Path | None, outp
         entries, result = load_books(check, books, also=(folder,))
         entries.append(find_opponent(result, entries[0], folder))
     first, second, opposing = entries
+    if first.model.side != second.model.side:
+        raise UsageError(f"{books[0]} is {first.model.side} but {books[1]} is {second.model.side}: diff compares two "
+                         "transcriptions of one book")
+    if opposing.model.side == first.model.side:
+        raise UsageError(f"the opponent {opposing.document.path} is {opposing.model.side} like the books; name the "
+                         "other side's book with --opponent")
     codes, stationary = layout_codes([e.model for e in entries], result.catalog.models("aoa", "book-layout"))
     differences = diff_books(first.model, second.model, opposing.model, codes, stationary)
     data = diff_json(first, second, opposing, differences, codes)

@@ -285,3 +285,17 @@ def test_cli_a_device_for_a_book_is_refused_without_reading_it(tmp_path: Path, m
     result = CliRunner().invoke(main, ["aoa", "suspects", "spad.yaml", "/dev/zero"])
     assert result.exit_code == 2
     assert result.stderr == "fwdata: /dev/zero: not a regular file (a book is a YAML file)\n"
+
+
+def test_cli_suspects_and_diff_refuse_books_that_are_no_pair_or_no_transcriptions(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    german, allied = pair_data()
+    _write(tmp_path, german, "fokker.yaml")
+    _write(tmp_path, allied, "spad.yaml")
+    monkeypatch.chdir(tmp_path)
+    twice = CliRunner().invoke(main, ["aoa", "suspects", "spad.yaml", "spad.yaml"])
+    assert twice.exit_code == 2 and twice.stderr == "fwdata: spad.yaml is given twice; name the two opposing books\n"
+    sides = CliRunner().invoke(main, ["aoa", "diff", "spad.yaml", "fokker.yaml", "--opponent", "fokker.yaml"])
+    assert sides.exit_code == 2
+    assert sides.stderr == ("fwdata: spad.yaml is allied but fokker.yaml is german: diff compares two transcriptions "
+                            "of one book\n")

@@ -36,6 +36,11 @@ def check_books(books: Sequence[Entry], charts: Sequence[Entry], layouts: Sequen
         book: DogfightBook = entry.model
         if book.opponent is None:
             continue
+        if book.opponent == book.id:
+            yield error(entry.document.locate("/opponent"), "AOA-BOOK-PAIR",
+                        f"{book.id} names itself as its opponent; name the other side's book (Part A: a game is "
+                        "two books, one german and one allied)")
+            continue
         other = by_id.get(book.opponent)
         if other is None:
             yield error(entry.document.locate("/opponent"), "REF-UNKNOWN",
