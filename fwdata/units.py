@@ -8,7 +8,7 @@ import re
 POINTS_PER_INCH = 72.0
 POINTS_PER_MM = 72.0 / 25.4
 
-_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(pt|in|mm|cm)\s*$")
+_LENGTH = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*(pt|in|mm|cm)\s*$", re.ASCII)  # ASCII digits only
 MAX_PRINT_LENGTH_PT = 0.5 * POINTS_PER_INCH
 _FACTORS = {"pt": 1.0, "in": POINTS_PER_INCH, "mm": POINTS_PER_MM, "cm": 10 * POINTS_PER_MM}
 

@@ -155,7 +155,7 @@ def test_print_lengths_parse(text: str, points: float) -> None:
     assert parse_print_length(text) == pytest.approx(points, abs=1e-3)
 
 
-@pytest.mark.parametrize("text", ["-3mm", "nan", "NaNmm", "0.6in", "2cm", "3", "inf in"])
+@pytest.mark.parametrize("text", ["-3mm", "nan", "NaNmm", "0.6in", "2cm", "3", "inf in", "\u0663mm", "\uff13mm"])
 def test_print_lengths_out_of_range_are_refused(text: str) -> None:
     with pytest.raises(ValueError):
         parse_print_length(text)
