@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -367,3 +367,20 @@ def resolve_turn(next_a: Callable[[int, str], int | None], next_b: Callable[[int
         return TurnResult(call_a, call_b, end_a, end_b, None, False, False)
     end = end_a if end_a is not None else end_b
     return TurnResult(call_a, call_b, end_a, end_b, None if end == LOST_PAGE else end, end == LOST_PAGE, True)
+
+
+def disagreeing_turns(next_a: Callable[[int, str], int | None], next_b: Callable[[int, str], int | None],
+                      pages: Iterable[int], codes_a: Sequence[str], codes_b: Sequence[str]
+                      ) -> Iterator[tuple[int, str, str, TurnResult]]:
+    """Yield (page, maneuver a, maneuver b, result) for each turn from `pages` whose books read different end pages.
+
+    Every pair of maneuvers is flown by resolve_turn; a turn that reads a page a book
+    does not have, or that loses the planes, is no disagreement (AoA III: end pages are
+    always the same in both books).
+    """
+    for page in pages:
+        for maneuver_a in codes_a:
+            for maneuver_b in codes_b:
+                result = resolve_turn(next_a, next_b, page, maneuver_a, maneuver_b)
+                if result.end_a is not None and result.end_b is not None and not result.agree:
+                    yield page, maneuver_a, maneuver_b, result

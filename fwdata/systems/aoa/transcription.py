@@ -113,13 +113,9 @@ class PairCharts:
     def turn_violation(self, turn: Turn, override: tuple[Cell, int | None] | None = None) -> Violation | None:
         """Play one turn by rules.resolve_turn; return its end-page disagreement, or None (AoA I-III, VI)."""
         page, code_a, code_b = turn
-        result = rules.resolve_turn(self.lookup(0, override), self.lookup(1, override), page, code_a, code_b)
-        if result.agree or result.end_a is None or result.end_b is None:
-            return None
-        assert result.call_a is not None and result.call_b is not None  # both ends read means both calls did
-        cells = dict.fromkeys((Cell(0, page, code_a), Cell(1, page, code_b), Cell(0, result.call_b, code_a),
-                               Cell(1, result.call_a, code_b)))
-        return Violation(END_PAGE, tuple(cells), turn, (result.call_a, result.call_b, result.end_a, result.end_b))
+        found = next(rules.disagreeing_turns(self.lookup(0, override), self.lookup(1, override), (page,), (code_a,),
+                                             (code_b,)), None)
+        return None if found is None else _end_page_violation(*found)
 
     def count_violations(self, cell: Cell, value: int | None, skip: Callable[[Turn], bool] = lambda turn: False) -> int:
         """Return how many invariants break when `cell` holds `value` (the turns reading it and the cell itself)."""
@@ -156,9 +152,14 @@ def find_violations(pair: PairCharts) -> Iterator[Violation]:
             for code in pair.codes:
                 cell = Cell(book, page, code)
                 yield from pair.cell_violations(cell, pair.found[book][page, code])
-    for page in TURN_PAGES:
-        for code_a in pair.codes:
-            for code_b in pair.codes:
-                violation = pair.turn_violation((page, code_a, code_b))
-                if violation is not None:
-                    yield violation
+    for found in rules.disagreeing_turns(pair.lookup(0), pair.lookup(1), TURN_PAGES, pair.codes, pair.codes):
+        yield _end_page_violation(*found)
+
+
+def _end_page_violation(page: int, code_a: str, code_b: str, result: rules.TurnResult) -> Violation:
+    """The end-page violation of one disagreeing turn, with the four cells it reads (two calls, two end pages)."""
+    assert result.call_a is not None and result.call_b is not None  # both ends read means both calls did
+    cells = dict.fromkeys((Cell(0, page, code_a), Cell(1, page, code_b), Cell(0, result.call_b, code_a),
+                           Cell(1, result.call_a, code_b)))
+    return Violation(END_PAGE, tuple(cells), (page, code_a, code_b),
+                     (result.call_a, result.call_b, result.end_a, result.end_b))

@@ -95,19 +95,14 @@ def _end_page_findings(first: Entry, second: Entry) -> Iterator[Finding]:
     b: DogfightBook = second.model
     pages = sorted({p.page for p in a.pages if p.next and 1 <= p.page < LAST_PAGE}
                    & {p.page for p in b.pages if p.next})
-    for page in pages:
-        for ma in a.codes:
-            for mb in b.codes:
-                turn = rules.resolve_turn(a.next_page, b.next_page, page, ma, mb)
-                if turn.end_a is not None and turn.end_b is not None and not turn.agree:
-                    assert turn.call_b is not None
-                    pointer = _page_pointer(a, turn.call_b, f"/next/{a.codes.index(ma)}")
-                    yield error(first.document.locate(pointer), "AOA-BOOK-END-PAGE",
-                                f"from page {page}, {a.id} {ma} calls {turn.call_a} and {b.id} {mb} calls "
-                                f"{turn.call_b}: {a.id} page {turn.call_b} under {ma} ends on {turn.end_a} but "
-                                f"{b.id} page {turn.call_a} under {mb} ends on {turn.end_b} (end pages are "
-                                "always the same in both books; III)")
-
+    for page, ma, mb, turn in rules.disagreeing_turns(a.next_page, b.next_page, pages, a.codes, b.codes):
+        assert turn.call_b is not None
+        pointer = _page_pointer(a, turn.call_b, f"/next/{a.codes.index(ma)}")
+        yield error(first.document.locate(pointer), "AOA-BOOK-END-PAGE",
+                    f"from page {page}, {a.id} {ma} calls {turn.call_a} and {b.id} {mb} calls "
+                    f"{turn.call_b}: {a.id} page {turn.call_b} under {ma} ends on {turn.end_a} but "
+                    f"{b.id} page {turn.call_a} under {mb} ends on {turn.end_b} (end pages are "
+                    "always the same in both books; III)")
 
 def _page_pointer(book: DogfightBook, page: int, suffix: str = "") -> str:
     record = book.page(page)
