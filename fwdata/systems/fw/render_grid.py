@@ -84,6 +84,8 @@ def draw_grid(page: Page, box: Rect, rows: Sequence[Sequence[Cell]], widths: Seq
         if header:
             page.rect(row_box, stroke=False, fill_gray=HEADER_GRAY)
         for column, cell in zip(columns, row, strict=False):
+            if not cell.text and cell.fill_gray is None:
+                continue  # nothing to draw (most cells of a log sheet's turn lines)
             if header and not cell.bold:
                 cell = Cell(cell.text, bold=True, align=cell.align, wrap=cell.wrap, where=cell.where,
                             fill_gray=cell.fill_gray)

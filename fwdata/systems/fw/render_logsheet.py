@@ -16,6 +16,7 @@ MARGIN_PT = inches(0.4)
 LINE_PT = 17.0
 MIN_TURN_ROWS = 20
 HEADER_ROW_PT = 22.0
+EMPTY_CELL = Cell("")
 
 # One column per item the rules log each game turn, in the QS 4.0 flight-step order (digest 3.1).
 COLUMNS: tuple[tuple[str, float], ...] = (
@@ -88,11 +89,10 @@ def draw_logsheet(page: Page, sheet: LogSheet) -> None:
     line_height = (rest.height - head_height - 2) / lines
     header = [Cell(title, wrap=True) for title, _ in COLUMNS]
     rows: list[list[Cell]] = [header]
+    blank_line = [EMPTY_CELL] * (len(COLUMNS) - 1)
     for turn in range(1, lines + 1):
-        row = [Cell(str(turn), bold=True, fill_gray=0.93)]
-        for title, _ in COLUMNS[1:]:
-            row.append(sheet.first_turn.get(title, Cell("")) if turn == 1 else Cell(""))
-        rows.append(row)
+        first = [sheet.first_turn.get(title, EMPTY_CELL) for title, _ in COLUMNS[1:]] if turn == 1 else blank_line
+        rows.append([Cell(str(turn), bold=True, fill_gray=0.93), *first])
     grid = Rect(rest.x, rest.top - head_height - lines * line_height, rest.width, head_height + lines * line_height)
     draw_grid(page, grid, rows, [weight for _, weight in COLUMNS], heights=[head_height] + [line_height] * lines,
               size=7.5, header_rows=1)
