@@ -8,9 +8,11 @@ seconds, peak RSS), on the same files, in this order:
 
 - the floor (bench/floor_check.py: libyaml + jsonschema-rs), `fwdata check`, and
   check-jsonschema per kind when it is installed (`pip install '.[bench]'`);
-- bare reportlab drawing the cards (bench/draw_cards.py), and `fwdata build` into a
-  new folder (cards per second as a share of reportlab's), then again with nothing
-  changed, then again after one number of one card changed (ratios to the cold build);
+- `fwdata build` into a new folder, then bare reportlab drawing every page of that build
+  again from what bench/page_content.py reads back from its PDFs (bench/draw_pages.py:
+  the same files, pages, texts, rectangles and lines, no layout; the reading is not
+  timed), the build's cards per second as a share of reportlab's; then the build again
+  with nothing changed, and after one number of one card changed (ratios to the cold build);
 - last, the CPU per card at each N relative to the smallest N (1.00 = linear).
 
 `fwdata check` and `fwdata build` run as `python -m fwdata` from this checkout, so they
@@ -141,12 +143,18 @@ def measure_pack(folder: Path, cards: int) -> tuple[Run, Run]:
     else:
         row("check-jsonschema (per kind)", schema_only, f"{schema_only.cpu_s / floor.cpu_s:.2f}x floor; fwdata check "
             f"is {check.cpu_s / schema_only.cpu_s:.2f}x it; {check.wall_s / schema_only.wall_s:.2f}x")
-    drawn = run_child([sys.executable, str(ROOT / "bench" / "draw_cards.py"), str(pack),
-                       str(folder / f"drawn-{cards}")])
-    row("bare reportlab, cards and sheets", drawn, f"1.00 (anchor) {cards / drawn.cpu_s:.1f} cards/s")
     out = folder / f"build-{cards}"
     build = [*FWDATA, "build", "--no-progress", "-q", "--out", str(out), str(pack)]
     cold = run_child(build)
+    content = folder / f"content-{cards}.json"
+    subprocess.run([sys.executable, str(ROOT / "bench" / "page_content.py"), str(out), str(content)], check=True,
+                   stdout=subprocess.DEVNULL)
+    drawn = run_child([sys.executable, str(ROOT / "bench" / "draw_pages.py"), str(content),
+                       str(folder / f"drawn-{cards}")])
+    content.unlink()
+    shutil.rmtree(folder / f"drawn-{cards}")
+    row("bare reportlab, the build's pages", drawn,
+        f"1.00 (anchor) {cards / drawn.cpu_s:.1f} cards/s ({drawn.last_line})")
     row("fwdata build, cold", cold, f"{drawn.cpu_s / cold.cpu_s:.2f} of reportlab's cards/s; "
         f"{drawn.wall_s / cold.wall_s:.2f} ({cards / cold.cpu_s:.1f} cards per CPU s)")
     unchanged = run_child(build)
