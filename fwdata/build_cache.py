@@ -30,7 +30,7 @@ from typing import Any
 import fwdata
 from fwdata.baseline import BaselineEntry, BaselineFormatError, format_baseline, parse_baseline
 from fwdata.findings import Finding, Location, Report, Severity
-from fwdata.game_system import Catalog, Entry, EntryKey, Output, PlannedOutput, RunResult
+from fwdata.game_system import Catalog, Entry, EntryKey, Output, PlannedOutput, RunResult, StoredOutput
 from fwdata.library import library_root
 from fwdata.options import BuildOptions
 from fwdata.review import Review
@@ -282,15 +282,16 @@ def _result(value: object) -> RunResult:
     return RunResult(report=report, catalog=Catalog(), reported=reported, review=review, recorded=recorded)
 
 
-def format_build_cache(run: str, result: RunResult, planned: Mapping[str, tuple[str, Sequence[Finding]]]) -> bytes:
-    """Return the cache file of a finished build: `result` (outputs included), each planned output's key and findings.
+def format_build_cache(run: str, result: RunResult, outputs: Sequence[StoredOutput],
+                       planned: Mapping[str, tuple[str, Sequence[Finding]]]) -> bytes:
+    """Return the cache file of a finished build: `result`, its `outputs`, each planned output's key and findings.
 
     `planned` maps an output path to the key it was rendered under and its render findings.
     """
-    hashes = {output.path: _sha256(output.data) for output in result.outputs}
+    hashes = {output.path: output.sha256 for output in outputs}
     payload = {
         "format": CACHE_FORMAT, "version": CACHE_VERSION, "tool": tool_fingerprint(), "run": run,
-        "files": [[output.path, hashes[output.path]] for output in result.outputs],
+        "files": [[output.path, output.sha256] for output in outputs],
         "planned": {path: {"key": key, "sha256": hashes[path], "findings": [_finding_json(f) for f in findings]}
                     for path, (key, findings) in planned.items() if path in hashes},
         "result": _result_json(result),
@@ -331,7 +332,8 @@ def _verified(folder: Path, path: str, sha256: str) -> bytes | None:
 
 
 def unchanged_result(folder: Path, build_cache: BuildCache, run: str) -> RunResult | None:
-    """Return the previous build's result, its outputs read back, when `run` is its key and every output is intact.
+    """Return the previous build's result, its outputs as stored in `folder`, when `run` is its key and every output
+    is intact (read and hashed one at a time).
 
     None otherwise: the run must check and build. The result's catalog is empty.
     """
@@ -339,10 +341,9 @@ def unchanged_result(folder: Path, build_cache: BuildCache, run: str) -> RunResu
         return None
     outputs = []
     for path, sha256 in build_cache.files:
-        data = _verified(folder, path, sha256)
-        if data is None:
+        if _verified(folder, path, sha256) is None:
             return None
-        outputs.append(Output(path, data))
+        outputs.append(StoredOutput(path, folder.joinpath(*PurePosixPath(path).parts), sha256))
     result = build_cache.result
     return RunResult(report=Report(list(result.report.findings), result.report.files_read), catalog=Catalog(),
                      outputs=outputs, reported=result.reported, review=result.review, recorded=result.recorded,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import jinja2
 
 from fwdata.findings import Finding, Severity
-from fwdata.game_system import Catalog, EntryKey, GameSystem, Output
+from fwdata.game_system import Catalog, EntryKey, GameSystem, Output, OutputFile
 from fwdata.previews import png_page_path
 from fwdata.reporting.text import plural
 
@@ -43,8 +43,8 @@ def source_paths(catalog: Catalog, system: str, sources: Iterable[EntryKey] | No
     return frozenset(entry.document.path for entry in entries if entry is not None)
 
 
-def index_output(outputs: Sequence[Output], systems: Mapping[str, GameSystem], drawn_from: Mapping[str, frozenset[str]],
-                 findings: Sequence[Finding], findings_report: str) -> Output:
+def index_output(outputs: Sequence[OutputFile], systems: Mapping[str, GameSystem],
+                 drawn_from: Mapping[str, frozenset[str]], findings: Sequence[Finding], findings_report: str) -> Output:
     """Return build/index.html for `outputs`: per system, each output with its thumbnail, link and findings.
 
     `drawn_from` maps an output path to the source files it is drawn from (an output

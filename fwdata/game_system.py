@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 from fwdata.baseline import Baseline
 from fwdata.findings import Finding, Report
@@ -29,6 +30,33 @@ class Output:
 
     path: str
     data: bytes
+
+
+class OutputFile(Protocol):
+    """An output in memory (`Output`) or on disk (`StoredOutput`): its path in the build folder and its bytes."""
+
+    @property
+    def path(self) -> str: ...
+
+    @property
+    def data(self) -> bytes: ...
+
+
+@dataclass(frozen=True)
+class StoredOutput:
+    """An output written to disk: `path` relative to the build folder, `file` where its bytes are, their SHA-256.
+
+    A build writes each output as it is drawn rather than holding them all (fwdata/write.py `Staging`).
+    """
+
+    path: str
+    file: Path
+    sha256: str
+
+    @property
+    def data(self) -> bytes:
+        """The file's bytes, read now (raises OSError when it is gone)."""
+        return self.file.read_bytes()
 
 
 @dataclass
@@ -99,7 +127,7 @@ class Catalog:
 
 @dataclass
 class RunResult:
-    """The report of a run, the catalog of models it built, and the files it rendered (not yet written).
+    """The report of a run, the catalog of models it built, and the files a build wrote into its folder.
 
     `reported` holds the display paths of the files the run reports on (the files
     the user named); the catalog also holds the rest of the pack and the base library.
@@ -111,7 +139,7 @@ class RunResult:
 
     report: Report
     catalog: Catalog
-    outputs: list[Output] = field(default_factory=list)
+    outputs: list[StoredOutput] = field(default_factory=list)
     reported: frozenset[str] = frozenset()
     review: Review = field(default_factory=Review)
     recorded: Baseline = field(default_factory=Baseline)

@@ -11,23 +11,22 @@ from fwdata.build_cache import (
     document_digests,
     format_build_cache,
     input_digests,
-    output_key,
     read_build_cache,
     render_key,
-    reused_output,
     run_key,
     unchanged_result,
 )
-from fwdata.build_index import index_output, source_paths
+from fwdata.build_index import index_output
 from fwdata.errors import UsageError
 from fwdata.findings import Finding, Report, error, warning
-from fwdata.game_system import Catalog, Entry, GameSystem, Output, RenderResult, RunResult
+from fwdata.game_system import Catalog, Entry, GameSystem, Output, RunResult
 from fwdata.library import BASE_PACK_ID, library_root
 from fwdata.library import schema_root as default_schema_root
 from fwdata.options import BuildOptions
 from fwdata.overrides import shape_differences
 from fwdata.previews import preview_outputs
 from fwdata.progress import Progress, no_progress
+from fwdata.rendering import render_build
 from fwdata.reporting import format_findings_report
 from fwdata.review import Reviewer
 from fwdata.sources import load_source, load_sources
@@ -104,9 +103,11 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
                   progress: Progress = no_progress) -> RunResult:
     """Check, then render and write every output into `options.out_dir`, replacing the folder whole.
 
-    Rendering runs only when the checks found no errors, and files are written
-    only when rendering added none either (overflow is a finding): a failed
-    build leaves the previous build folder as it was. The build folder is
+    Rendering runs only when the checks found no errors. Each output is written
+    into a hidden new build folder as soon as it is drawn (fwdata/write.py
+    `Staging`), which replaces the build folder only when rendering added no
+    errors either (overflow is a finding): a failed build leaves the previous
+    build folder as it was. The result's outputs are the files as written. The build folder is
     claimed (locked, recovered after a killed build, checked to be fwdata's own)
     before the checks, so a folder in use or not fwdata's fails at once; see
     `fwdata.write.claim_build_folder`. The outputs end with `findings.txt`, the
@@ -119,7 +120,7 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     Before the report come `index.html`, the catalog of the build (fwdata/build_index.py),
     and with `options.png_dpi` the PNG previews and deck sheets before it (fwdata/previews.py):
     made from this build's outputs each time it writes, so they match them.
-    `progress` hears of every file loaded and every system checked and rendered.
+    `progress` hears of every file loaded, every system checked and every output drawn.
     Raises OutputError when the build folder cannot be written, is being written
     by another build, or is a non-empty folder fwdata did not make.
     """
@@ -135,43 +136,26 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
         if result.report.failed(options.strict):
             return result
         systems = registered_systems()
-        progress("rendering", 0, len(systems))
-        rendered_findings: list[Finding] = []
-        planned: dict[str, tuple[str, list[Finding]]] = {}
-        drawn_from: dict[str, frozenset[str]] = {}
-        base_key, documents = render_key(options), document_digests(digests)
-        for done, system in enumerate(systems.values(), start=1):
-            if system.plan_outputs is None:
-                rendered = system.render_outputs(result.catalog, options)
-                drawn_from.update((output.path, source_paths(result.catalog, system.id, None))
-                                  for output in rendered.outputs)
-            else:
-                rendered = RenderResult()
-                for plan in system.plan_outputs(result.catalog, options):
-                    key = output_key(base_key, system.id, plan, result.catalog, documents)
-                    reused = reused_output(build_folder.target, previous, plan.path, key)
-                    output = RenderResult([reused[0]], reused[1]) if reused is not None else plan.render()
-                    drawn_from[plan.path] = source_paths(result.catalog, system.id, plan.sources)
-                    if key is not None and [item.path for item in output.outputs] == [plan.path]:
-                        planned[plan.path] = (key, output.findings)
-                    rendered.extend(output)
-            result.outputs.extend(rendered.outputs)
-            rendered_findings.extend(rendered.findings)
-            progress("rendering", done, len(systems))
-        if rendered_findings:
-            everything = Report()
-            everything.extend([*findings, *(f for f in rendered_findings if f.location.path in result.reported)])
-            _apply_review(result, reviewer, everything.findings)
-        if not result.report.failed(options.strict):
+        with build_folder.staged() as staging:
+            rendered = render_build(result.catalog, systems, options, folder=build_folder.target, previous=previous,
+                                    base_key=render_key(options), documents=document_digests(digests),
+                                    store=staging.add, progress=progress)
+            if rendered.findings:
+                everything = Report()
+                everything.extend([*findings, *(f for f in rendered.findings if f.location.path in result.reported)])
+                _apply_review(result, reviewer, everything.findings)
+            if result.report.failed(options.strict):
+                return result  # the staged build is deleted: the previous one stays as it was
+            outputs = rendered.outputs
             if options.png_dpi is not None:
                 progress("previewing", 0, 1)
-                result.outputs.extend(preview_outputs(result.outputs, systems, options.png_dpi, jobs=options.jobs))
+                outputs += map(staging.add, preview_outputs(outputs, systems, options.png_dpi, jobs=options.jobs))
                 progress("previewing", 1, 1)
-            result.outputs.append(index_output(result.outputs, systems, drawn_from, result.report.findings,
-                                               FINDINGS_REPORT))
-            result.outputs.append(Output(FINDINGS_REPORT, format_findings_report(result.report, result.review)
-                                         .encode("utf-8")))
-            build_folder.replace(result.outputs, format_build_cache(run, result, planned))
+            outputs.append(staging.add(index_output(outputs, systems, rendered.drawn_from, result.report.findings,
+                                                    FINDINGS_REPORT)))
+            outputs.append(staging.add(Output(FINDINGS_REPORT, format_findings_report(result.report, result.review)
+                                              .encode("utf-8"))))
+            result.outputs = staging.commit(format_build_cache(run, result, outputs, rendered.planned))
     return result
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import PurePosixPath
 
-from fwdata.game_system import GameSystem, Output
+from fwdata.game_system import GameSystem, Output, OutputFile
 from fwdata.render.raster import compose_sheet, pdf_to_pngs, png_size, trimmed_first_page
 from fwdata.render.tts import plan_deck_sheets
 from fwdata.workers import map_in_order
@@ -25,7 +25,7 @@ def _pages(job: tuple[bytes, int]) -> list[bytes]:
     return pdf_to_pngs(*job)
 
 
-def preview_outputs(outputs: Sequence[Output], systems: Mapping[str, GameSystem], dpi: int, *,
+def preview_outputs(outputs: Sequence[OutputFile], systems: Mapping[str, GameSystem], dpi: int, *,
                     jobs: int | None = None) -> list[Output]:
     """Return a PNG of every page of every PDF in `outputs` at `dpi`, then each system's deck sheets.
 

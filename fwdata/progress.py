@@ -8,7 +8,7 @@ from typing import Protocol
 class Progress(Protocol):
     """Told `stage` ("loading", "checking", "rendering", "previewing"), how many of its `total` steps are `done`.
 
-    Called after each step (a file loaded, a system checked or rendered), and once
+    Called after each step (a file loaded, a system checked, an output drawn), and once
     with `done == 0` when a stage starts. Must not raise.
     """
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
@@ -16,8 +16,9 @@ Result = TypeVar("Result")
 # Below these amounts, starting processes costs more than it saves.
 PARALLEL_FROM_BYTES = 2 * 1024 * 1024  # of YAML to parse
 PARALLEL_FROM_CARDS = 200  # cards to check against the rules
+PARALLEL_FROM_OUTPUTS = 64  # files to render
 
-_shared: tuple[Callable[[Any, int], Any], Any] | None = None  # what forked workers of `map_shared` inherit
+_shared: tuple[Callable[[Any, int], Any], Any] | None = None  # what forked workers of `iter_shared` inherit
 
 
 def available_cores() -> int:
@@ -46,7 +47,11 @@ def map_in_order(function: Callable[[Item], Result], items: Sequence[Item], *, j
     workers = worker_count(jobs, worth_it, len(items))
     if workers > 1:
         try:
-            return _pooled(function, items, workers, done, None)
+            results = []
+            for count, result in enumerate(_pooled(function, items, workers, None), start=1):
+                results.append(result)
+                done(count)
+            return results
         except (BrokenProcessPool, OSError):
             pass  # no processes to be had here (a sandbox, a memory limit): the same work, serially
     results = []
@@ -57,39 +62,54 @@ def map_in_order(function: Callable[[Item], Result], items: Sequence[Item], *, j
 
 
 def map_shared(function: Callable[[State, int], Result], state: State, count: int, *, jobs: int | None,
-               worth_it: bool) -> list[Result]:
-    """Return `[function(state, index) for index in range(count)]`, in order, by forked processes.
+               worth_it: bool, done: Callable[[int], None] = lambda count: None) -> list[Result]:
+    """Return `[function(state, index) for index in range(count)]`, in order, by forked processes (`iter_shared`)."""
+    return list(iter_shared(function, state, count, jobs=jobs, worth_it=worth_it, done=done))
+
+
+def iter_shared(function: Callable[[State, int], Result], state: State, count: int, *, jobs: int | None,
+                worth_it: bool, done: Callable[[int], None] = lambda count: None) -> Iterator[Result]:
+    """Yield `function(state, index)` for each index in `range(count)`, in order, computed by forked processes.
 
     For work over a large shared state (a catalog): forked workers inherit
     `state` and `function` instead of receiving them pickled; only indices and
-    results cross. Where processes cannot be forked (Windows, macOS's default),
-    or the pool fails, this process does the work.
+    results cross, and each result is yielded as soon as those before it are,
+    so the caller need not hold them all. `done(count)` is called before each
+    result is yielded. Where processes cannot be forked (Windows, macOS's
+    default), or the pool fails, this process does the remaining work. Closing
+    the iterator early cancels the work not yet started.
     """
     global _shared
     workers = worker_count(jobs, worth_it, count)
+    produced = 0
     if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
         _shared = (function, state)
         try:
-            return _pooled(_call_shared, range(count), workers, lambda done: None, multiprocessing.get_context("fork"))
+            for result in _pooled(_call_shared, range(count), workers, multiprocessing.get_context("fork")):
+                produced += 1
+                done(produced)
+                yield result
         except (BrokenProcessPool, OSError):
             pass
         finally:
             _shared = None
-    return [function(state, index) for index in range(count)]
+    for index in range(produced, count):
+        result = function(state, index)
+        done(index + 1)
+        yield result
 
 
 def _call_shared(index: int) -> Any:
-    assert _shared is not None, "map_shared sets the state before forking"
+    assert _shared is not None, "iter_shared sets the state before forking"
     function, state = _shared
     return function(state, index)
 
 
-def _pooled(function: Callable[[Item], Result], items: Sequence[Item], workers: int,
-            done: Callable[[int], None], context: Any) -> list[Result]:
-    results = []
+def _pooled(function: Callable[[Item], Result], items: Sequence[Item], workers: int, context: Any
+            ) -> Iterator[Result]:
     chunk = max(1, len(items) // (workers * 8))
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        for count, result in enumerate(pool.map(function, items, chunksize=chunk), start=1):
-            results.append(result)
-            done(count)
-    return results
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    try:
+        yield from pool.map(function, items, chunksize=chunk)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import hashlib
 import os
 import shutil
 import stat
@@ -12,13 +13,9 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING
 
 from fwdata.errors import OutputError
-
-if TYPE_CHECKING:
-    from fwdata.game_system import Output
-
+from fwdata.game_system import Output, StoredOutput
 
 BUILD_MARKER = ".fwdata-build"
 """The file that marks a folder as a build folder fwdata may replace whole."""
@@ -82,67 +79,130 @@ class BuildFolder:
     def replace(self, outputs: Sequence[Output], cache: bytes | None = None) -> list[Path]:
         """Replace the whole build folder by `outputs`, the marker and `cache`; return the outputs' paths under `path`.
 
-        `cache` is the build cache's bytes (fwdata/build_cache.py), written as `.fwdata-cache.json`.
-
-        The new build is written complete into a hidden sibling folder `.<name>.fwdata-new-<token>`, then
-        swapped in by two renames: the old folder to `.<name>.fwdata-old-<token>`, the new one to the
-        folder's name; then the old one is deleted. Files of the old build that this build does not produce
-        are gone afterwards. A kill at any step leaves the old build or the new one, or (between the two
-        renames) no folder and both siblings, which the next `claim_build_folder` turns back into the new
-        build. Raises OutputError (exit 2) when an output path leaves the folder, two outputs share a path,
-        or anything cannot be written; the old build is then left as it was.
+        `Staging` in one go: see there for how the folder is swapped and what a kill leaves. Raises
+        OutputError (exit 2) when an output path leaves the folder, two outputs share a path, or anything
+        cannot be written; the old build is then left as it was.
         """
-        relatives = _relative_paths(outputs)
+        _relative_paths(outputs)  # every path checked before anything is written
+        with self.staged() as staging:
+            for output in outputs:
+                staging.add(output)
+            staging.commit(cache)
+        return [self.path.joinpath(*PurePosixPath(output.path).parts) for output in outputs]
+
+    @contextmanager
+    def staged(self) -> Iterator[Staging]:
+        """Start a new build in a hidden sibling folder; it is deleted unless `Staging.commit` swaps it in.
+
+        (A killed process leaves it: the next `claim_build_folder` deletes it.)
+
+        Raises OutputError when the sibling cannot be made or written.
+        """
         parent, name = self.target.parent, self.target.name
         try:
             new = Path(tempfile.mkdtemp(prefix=f".{name}{NEW_INFIX}", dir=parent))
+            os.chmod(new, stat.S_IMODE(self.target.stat().st_mode) if self.target.is_dir() else _file_mode(0o777))
         except OSError as exc:
             raise OutputError(f"cannot write {self.path}: {exc.strerror or exc}") from None
-        current = self.path
+        staging = Staging(self, new)
         try:
-            os.chmod(new, stat.S_IMODE(self.target.stat().st_mode) if self.target.is_dir() else _file_mode(0o777))
-            mode = _file_mode()
-            for output, relative in zip(outputs, relatives, strict=True):
-                current = self.path.joinpath(*relative.parts)
-                _write_new(new.joinpath(*relative.parts), output.data, mode)
+            yield staging
+        except (Exception, KeyboardInterrupt):
+            shutil.rmtree(new, ignore_errors=True)
+            raise
+        if not staging.committed:
+            shutil.rmtree(new, ignore_errors=True)
+
+
+class Staging:
+    """A new build written file by file into `root`, a hidden sibling of the build folder, until `commit`.
+
+    Each output is written as it is made, so a large build never holds every file in memory. The
+    folder is named `.<name>.fwdata-new-<token>`; `commit` writes the cache and the marker (last: a
+    folder with the marker is complete), then swaps it in by two renames: the old folder to
+    `.<name>.fwdata-old-<token>`, the new one to the folder's name; then the old one is deleted. Files
+    of the old build that this build does not produce are gone afterwards. A kill at any step leaves
+    the old build or the new one, or (between the two renames) no folder and both siblings, which the
+    next `claim_build_folder` turns back into the new build; a kill before `commit` leaves an unmarked
+    sibling that it deletes.
+    """
+
+    def __init__(self, folder: BuildFolder, root: Path) -> None:
+        self.folder = folder
+        self.root = root
+        self.committed = False
+        self._stored: list[StoredOutput] = []
+        self._seen: set[PurePosixPath] = set()
+        self._mode = _file_mode()
+
+    def add(self, output: Output) -> StoredOutput:
+        """Write `output` into the new build; return it as stored there (its bytes are not kept).
+
+        Raises OutputError when its path leaves the folder, repeats an earlier output's, names
+        fwdata's own file, or the file cannot be written.
+        """
+        relative = _relative_path(output.path, self._seen)
+        self._seen.add(relative)
+        file = self.root.joinpath(*relative.parts)
+        try:
+            _write_new(file, output.data, self._mode)
+        except OSError as exc:
+            raise OutputError(f"cannot write {self.folder.path.joinpath(*relative.parts)}: "
+                              f"{exc.strerror or exc}") from None
+        stored = StoredOutput(output.path, file, hashlib.sha256(output.data).hexdigest())
+        self._stored.append(stored)
+        return stored
+
+    def commit(self, cache: bytes | None = None) -> list[StoredOutput]:
+        """Write `cache` (`.fwdata-cache.json`) and the marker, swap the new build in; return its outputs there.
+
+        Raises OutputError when anything cannot be written or renamed; the old build is then left as it was.
+        """
+        folder, new = self.folder, self.root
+        current = folder.path
+        try:
             if cache is not None:
-                current = self.path / CACHE_FILE
-                _write_new(new / CACHE_FILE, cache, mode)
-            current = self.path / BUILD_MARKER
-            _write_new(new / BUILD_MARKER, MARKER_TEXT, mode)  # last: a folder with the marker is complete
-            current = self.path
-            old = self.sibling(OLD_INFIX, new.name.removeprefix(f".{name}{NEW_INFIX}"))
-            if self.target.exists():
-                os.rename(self.target, old)
+                current = folder.path / CACHE_FILE
+                _write_new(new / CACHE_FILE, cache, self._mode)
+            current = folder.path / BUILD_MARKER
+            _write_new(new / BUILD_MARKER, MARKER_TEXT, self._mode)
+            current = folder.path
+            old = folder.sibling(OLD_INFIX, new.name.removeprefix(f".{folder.target.name}{NEW_INFIX}"))
+            if folder.target.exists():
+                os.rename(folder.target, old)
                 try:
-                    os.rename(new, self.target)
+                    os.rename(new, folder.target)
                 except OSError:
-                    os.rename(old, self.target)
+                    os.rename(old, folder.target)
                     raise
                 shutil.rmtree(old, ignore_errors=True)  # the build is done; the next run retries
             else:
-                os.rename(new, self.target)
+                os.rename(new, folder.target)
         except OSError as exc:
-            shutil.rmtree(new, ignore_errors=True)
             raise OutputError(f"cannot write {current}: {exc.strerror or exc}") from None
-        return [self.path.joinpath(*relative.parts) for relative in relatives]
+        self.committed = True
+        return [StoredOutput(stored.path, folder.target.joinpath(*PurePosixPath(stored.path).parts), stored.sha256)
+                for stored in self._stored]
 
 
 def _relative_paths(outputs: Sequence[Output]) -> list[PurePosixPath]:
     """Return each output's path inside the build folder; raises OutputError for one outside or a repeat."""
-    relatives: list[PurePosixPath] = []
     seen: set[PurePosixPath] = set()
     for output in outputs:
-        relative = PurePosixPath(output.path)
-        if relative.is_absolute() or ".." in relative.parts or not relative.parts:
-            raise OutputError(f"refusing to write outside the build folder: {output.path}")
-        if relative in seen:
-            raise OutputError(f"two outputs would both be written to {output.path}")
-        if relative.parts in ((BUILD_MARKER,), (CACHE_FILE,)):
-            raise OutputError(f"an output may not be named {relative}: fwdata's own file in the build folder")
-        seen.add(relative)
-        relatives.append(relative)
-    return relatives
+        seen.add(_relative_path(output.path, seen))
+    return [PurePosixPath(output.path) for output in outputs]
+
+
+def _relative_path(path: str, seen: set[PurePosixPath]) -> PurePosixPath:
+    """Return `path` inside the build folder; raises OutputError for one outside, in `seen`, or fwdata's own file."""
+    relative = PurePosixPath(path)
+    if relative.is_absolute() or ".." in relative.parts or not relative.parts:
+        raise OutputError(f"refusing to write outside the build folder: {path}")
+    if relative in seen:
+        raise OutputError(f"two outputs would both be written to {path}")
+    if relative.parts in ((BUILD_MARKER,), (CACHE_FILE,)):
+        raise OutputError(f"an output may not be named {relative}: fwdata's own file in the build folder")
+    return relative
 
 
 def _write_new(path: Path, data: bytes, mode: int) -> None:

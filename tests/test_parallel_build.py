@@ -20,3 +20,22 @@ def test_serial_and_parallel_builds_are_byte_identical(tmp_path: Path) -> None:
     assert parallel.report.findings == serial.report.findings
     serial_files, parallel_files = tree(tmp_path / "serial"), tree(tmp_path / "parallel")
     assert len(serial_files) > 100 and parallel_files == serial_files
+
+
+def test_render_findings_of_parallel_workers_come_back_in_serial_order(tmp_path: Path) -> None:
+    """Overflowing notes on several cards: the RENDER-OVERFLOW findings drawn by two processes equal one process's."""
+    text = (library_root() / "cards" / "fw" / "p-51d.yaml").read_text(encoding="utf-8")
+    crowded = "".join(f"  - {' '.join(f'w{k}x{j:03d}' for j in range(200))}\n" for k in range(8))
+    cards = tmp_path / "pack" / "cards"
+    cards.mkdir(parents=True)
+    for number in range(70):  # over PARALLEL_FROM_OUTPUTS files to draw
+        card = text.replace("id: p-51d\n", f"id: crowded-{number:02d}\n")
+        if number % 20 == 0:
+            card = card.replace("notes:\n", f"notes:\n{crowded}", 1)
+        (cards / f"crowded-{number:02d}.yaml").write_text(card, encoding="utf-8")
+    runs = [build_sources([cards], BuildOptions(out_dir=tmp_path / f"out-{jobs}", jobs=jobs, use_cache=False))
+            for jobs in (1, 2, None)]
+    overflow = [(f.location.path, f.location.line) for f in runs[0].report.findings if f.code == "RENDER-OVERFLOW"]
+    assert len({path for path, _ in overflow}) == 4, overflow
+    assert runs[1].report.findings == runs[0].report.findings == runs[2].report.findings
+    assert not (tmp_path / "out-2").exists()  # an overflow fails the build: nothing is written

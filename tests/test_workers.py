@@ -38,6 +38,18 @@ def test_map_shared_gives_forked_workers_the_state_and_keeps_order() -> None:
         2**index for index in range(300)]
 
 
+def test_map_shared_reports_each_result_in_order_with_one_or_two_processes() -> None:
+    for jobs in (1, 2):
+        counts: list[int] = []
+        assert map_shared(power_of_three, None, 50, jobs=jobs, worth_it=True, done=counts.append) == [
+            3**index for index in range(50)]
+        assert counts == list(range(1, 51))
+
+
+def power_of_three(_: None, index: int) -> int:
+    return 3**index
+
+
 def test_parallel_loading_equals_serial_loading(tmp_path: Path) -> None:
     pack = tmp_path / "pack" / "cards"
     pack.mkdir(parents=True)
