@@ -149,7 +149,9 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
             outputs = rendered.outputs
             if options.png_dpi is not None:
                 progress("previewing", 0, 1)
-                outputs += map(staging.add, preview_outputs(outputs, systems, options.png_dpi, jobs=options.jobs))
+                previews = [staging.add(preview) for preview in preview_outputs(outputs, systems, options.png_dpi,
+                                                                                 jobs=options.jobs)]
+                outputs += previews
                 progress("previewing", 1, 1)
             outputs.append(staging.add(index_output(outputs, systems, rendered.drawn_from, result.report.findings,
                                                     FINDINGS_REPORT)))

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import PurePosixPath
 
 from fwdata.game_system import GameSystem, Output, OutputFile
 from fwdata.render.raster import compose_sheet, pdf_to_pngs, png_size, trimmed_first_page
 from fwdata.render.tts import plan_deck_sheets
-from fwdata.workers import map_in_order
+from fwdata.workers import iter_shared
 
 
 def png_page_path(pdf_path: str, page: int) -> str:
@@ -21,32 +21,40 @@ def png_page_path(pdf_path: str, page: int) -> str:
     return f"{system}/png/{rest.removesuffix('.pdf')}/page-{page:03d}.png"
 
 
-def _pages(job: tuple[bytes, int]) -> list[bytes]:
-    return pdf_to_pngs(*job)
+def _previews_of(state: tuple[Sequence[OutputFile], int, frozenset[str]], index: int
+                 ) -> tuple[list[bytes], bytes | None]:
+    """Return the page PNGs of PDF `index` and, when it is a deck card, its face (run in a forked worker)."""
+    pdfs, dpi, deck_folders = state
+    data = pdfs[index].data
+    pages = pdf_to_pngs(data, dpi)
+    # A deck face is the card as cut: without the bleed that --bleed adds around it.
+    is_card = bool(pages) and str(PurePosixPath(pdfs[index].path).parent) in deck_folders
+    return pages, (trimmed_first_page(data, dpi) or pages[0]) if is_card else None
 
 
 def preview_outputs(outputs: Sequence[OutputFile], systems: Mapping[str, GameSystem], dpi: int, *,
-                    jobs: int | None = None) -> list[Output]:
-    """Return a PNG of every page of every PDF in `outputs` at `dpi`, then each system's deck sheets.
+                    jobs: int | None = None) -> Iterator[Output]:
+    """Yield a PNG of every page of every PDF in `outputs` at `dpi`, then each system's deck sheets.
 
-    Pages are rendered by `jobs` processes (fwdata/workers.py). A system's deck sheets
-    (`GameSystem.deck_folders`) are drawn from the first page, cut to its TrimBox, of each PDF directly in
-    such a folder, in path order: `<system>/tts/<kind>-deck-NN.png`, `<kind>` the folder's
-    last name, and `<system>/tts/<kind>-decks.txt`, what to type into the import dialog.
+    Pages are rendered by `jobs` processes (fwdata/workers.py) and yielded as they come, in
+    order, so only the deck faces are held. A system's deck sheets (`GameSystem.deck_folders`) are
+    drawn from the first page, cut to its TrimBox, of each PDF directly in such a folder, in path
+    order: `<system>/tts/<kind>-deck-NN.png`, `<kind>` the folder's last name, and
+    `<system>/tts/<kind>-decks.txt`, what to type into the import dialog.
     """
     pdfs = [output for output in outputs if output.path.endswith(".pdf") and "/" in output.path]
-    rendered = map_in_order(_pages, [(output.data, dpi) for output in pdfs], jobs=jobs, worth_it=len(pdfs) > 4)
-    previews = [Output(png_page_path(pdf.path, number), png)
-                for pdf, pages in zip(pdfs, rendered, strict=True) for number, png in enumerate(pages, start=1)]
-    first_pages = {pdf.path: pages[0] for pdf, pages in zip(pdfs, rendered, strict=True) if pages}
-    data = {pdf.path: pdf.data for pdf in pdfs}
+    deck_folders = frozenset(folder for system in systems.values() for folder in system.deck_folders)
+    faces: dict[str, bytes] = {}
+    rendered = iter_shared(_previews_of, (pdfs, dpi, deck_folders), len(pdfs), jobs=jobs, worth_it=len(pdfs) > 4)
+    for pdf, (pages, face) in zip(pdfs, rendered, strict=True):
+        yield from (Output(png_page_path(pdf.path, number), png) for number, png in enumerate(pages, start=1))
+        if face is not None:
+            faces[pdf.path] = face
     for system in systems.values():
         for folder in system.deck_folders:
-            # A deck face is the card as cut: without the bleed that --bleed adds around it.
-            cards = [(PurePosixPath(path).stem, trimmed_first_page(data[path], dpi) or first_pages[path])
-                     for path in sorted(first_pages) if str(PurePosixPath(path).parent) == folder]
-            previews.extend(deck_outputs(system.id, PurePosixPath(folder).name, cards))
-    return previews
+            cards = [(PurePosixPath(path).stem, faces[path])
+                     for path in sorted(faces) if str(PurePosixPath(path).parent) == folder]
+            yield from deck_outputs(system.id, PurePosixPath(folder).name, cards)
 
 
 def deck_outputs(system: str, kind: str, cards: Sequence[tuple[str, bytes]]) -> list[Output]:

@@ -34,6 +34,28 @@ def size_of(png: bytes) -> tuple[int, int]:
         return image.size
 
 
+class Unreadable:
+    """An output whose bytes cannot be read: a preview that reached it would raise."""
+
+    path = "aoa/chart.pdf"
+
+    @property
+    def data(self) -> bytes:
+        raise AssertionError("read before the earlier previews were handed over")
+
+
+def test_previews_are_handed_over_as_each_pdf_is_rendered() -> None:
+    """A build writes each preview as it comes: the first PDF's PNG arrives before the next PDF is even read."""
+    system = GameSystem(id="aoa", title="Ace of Aces", build_models={}, run_checks=lambda catalog, options: [],
+                        render_outputs=lambda catalog, options: RenderResult())
+    previews = preview_outputs([Output("aoa/plane/spad-xiii.pdf", pdf_of(1)), Unreadable()], {"aoa": system}, 72,
+                               jobs=1)
+    first = next(previews)
+    assert (first.path, size_of(first.data)) == ("aoa/png/plane/spad-xiii/page-001.png", (180, 252))
+    with pytest.raises(AssertionError, match="read before"):
+        next(previews)
+
+
 def test_png_pages_sit_under_the_systems_png_folder() -> None:
     assert png_page_path("fw/aircraft/p-51d.pdf", 1) == "fw/png/aircraft/p-51d/page-001.png"
     assert png_page_path("aoa/book/spad-xiii-book.pdf", 12) == "aoa/png/book/spad-xiii-book/page-012.png"
@@ -44,7 +66,7 @@ def test_every_pdf_page_gets_a_png_and_each_card_folder_a_deck_sheet() -> None:
                         render_outputs=lambda catalog, options: RenderResult(), deck_folders=("aoa/plane",))
     outputs = [Output("aoa/plane/spad-xiii.pdf", pdf_of(1)), Output("aoa/plane/fokker-d-vii.pdf", pdf_of(1)),
                Output("aoa/chart.pdf", pdf_of(2, (612, 792))), Output("findings.txt", b"")]
-    *previews, notes = preview_outputs(outputs, {"aoa": system}, 72, jobs=1)
+    *previews, notes = list(preview_outputs(outputs, {"aoa": system}, 72, jobs=1))
     assert [(output.path, size_of(output.data)) for output in previews] == [
         ("aoa/png/plane/spad-xiii/page-001.png", (180, 252)),
         ("aoa/png/plane/fokker-d-vii/page-001.png", (180, 252)),
