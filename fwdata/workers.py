@@ -14,7 +14,7 @@ State = TypeVar("State")
 Result = TypeVar("Result")
 
 # Below these amounts, starting processes costs more than it saves.
-PARALLEL_FROM_BYTES = 2 * 1024 * 1024  # of YAML to parse
+PARALLEL_FROM_FILES = 200  # YAML files to load (about 2 MiB of cards)
 PARALLEL_FROM_CARDS = 200  # cards to check against the rules
 
 _shared: tuple[Callable[[Any, int], Any], Any] | None = None  # what forked workers of `map_shared` inherit
@@ -57,25 +57,30 @@ def map_in_order(function: Callable[[Item], Result], items: Sequence[Item], *, j
 
 
 def map_shared(function: Callable[[State, int], Result], state: State, count: int, *, jobs: int | None,
-               worth_it: bool) -> list[Result]:
+               worth_it: bool, done: Callable[[int], None] = lambda count: None) -> list[Result]:
     """Return `[function(state, index) for index in range(count)]`, in order, by forked processes.
 
-    For work over a large shared state (a catalog): forked workers inherit
-    `state` and `function` instead of receiving them pickled; only indices and
-    results cross. Where processes cannot be forked (Windows, macOS's default),
-    or the pool fails, this process does the work.
+    For work over a large shared state (a catalog, a pack to read): forked workers
+    inherit `state` and `function` instead of receiving them pickled; only indices
+    and results cross. `done(count)` is called after each result, in order. Where
+    processes cannot be forked (Windows, macOS's default), or the pool fails, this
+    process does the work.
     """
     global _shared
     workers = worker_count(jobs, worth_it, count)
     if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
         _shared = (function, state)
         try:
-            return _pooled(_call_shared, range(count), workers, lambda done: None, multiprocessing.get_context("fork"))
+            return _pooled(_call_shared, range(count), workers, done, multiprocessing.get_context("fork"))
         except (BrokenProcessPool, OSError):
             pass
         finally:
             _shared = None
-    return [function(state, index) for index in range(count)]
+    results = []
+    for index in range(count):
+        results.append(function(state, index))
+        done(index + 1)
+    return results
 
 
 def _call_shared(index: int) -> Any:
