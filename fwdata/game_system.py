@@ -16,9 +16,17 @@ from fwdata.sources.document import SourceDocument
 
 
 def frozen(value: Any) -> Any:
-    """Return a read-only deep copy of plain data for a model: mappings become MappingProxyType, lists tuples."""
+    """Return plain data read-only for a model: mappings become MappingProxyType, lists tuples.
+
+    A dict whose values all stay as they are (scalars) is wrapped, not copied:
+    loaded data is never changed, and a large pack's models would otherwise hold
+    a second copy of it. Other mappings are copied.
+    """
     if isinstance(value, Mapping):
-        return MappingProxyType({key: frozen(item) for key, item in value.items()})
+        items = [(key, frozen(item)) for key, item in value.items()]
+        if type(value) is dict and all(new is value[key] for key, new in items):
+            return MappingProxyType(value)
+        return MappingProxyType(dict(items))
     if isinstance(value, list | tuple):
         return tuple(frozen(item) for item in value)
     return value

@@ -34,11 +34,11 @@ from fwdata.sources.containment import Refused
 from fwdata.sources.document import SourceDocument, pointer_join
 from fwdata.sources.pack import Pack, pack_files, resolve_pack
 from fwdata.sources.texts import MAX_TEXT_BYTES, decode_text, read_text
-from fwdata.sources.yaml_loader import display_path, load_bytes, read_source
+from fwdata.sources.yaml_loader import display_path
 from fwdata.systems import registered_systems
 from fwdata.text_checks import check_text
 from fwdata.validate import SchemaSet, load_schemas, validate_documents, validate_manifest
-from fwdata.workers import PARALLEL_FROM_BYTES, map_in_order
+from fwdata.workers import PARALLEL_FROM_FILES, map_shared
 from fwdata.write import claim_build_folder
 
 __all__ = ["RunResult", "build_models", "build_sources", "check_sources", "run_checks"]
@@ -165,23 +165,20 @@ def load_files(pack: Pack, progress: Progress, *, jobs: int | None = None
                ) -> tuple[list[SourceDocument], list[Finding]]:
     """Load every source file of the pack (fwdata/sources), telling `progress` of each.
 
-    The files are read here, through `Pack.read`, and parsed by `jobs` processes
-    (fwdata/workers.py: None picks by the amount of YAML); the result does not
-    depend on the number.
+    Each file is read through `Pack.read` by the process that parses it, one of
+    `jobs` forked processes (fwdata/workers.py: None picks by the number of files),
+    so no process holds every file's bytes at once; the result does not depend on the number.
     """
     total = len(pack.files)
     progress("loading", 0, total)
-    read = [read_source(path, read=pack.read) for path in pack.files]
-    work = sum(len(raw) for _, raw in read if isinstance(raw, bytes))
-    loaded = map_in_order(_load_read_file, read, jobs=jobs, worth_it=work >= PARALLEL_FROM_BYTES,
-                          done=lambda count: progress("loading", count, total))
+    loaded = map_shared(_load_file_at, pack, total, jobs=jobs, worth_it=total >= PARALLEL_FROM_FILES,
+                        done=lambda count: progress("loading", count, total))
     documents = [document for document, _ in loaded if document is not None]
     return documents, [finding for _, problems in loaded for finding in problems]
 
 
-def _load_read_file(read: tuple[str, bytes | list[Finding]]) -> tuple[SourceDocument | None, list[Finding]]:
-    shown, raw = read
-    return (None, raw) if isinstance(raw, list) else load_bytes(shown, raw)
+def _load_file_at(pack: Pack, index: int) -> tuple[SourceDocument | None, list[Finding]]:
+    return load_pack_file(pack, pack.files[index])
 
 
 def load_pack_file(pack: Pack, path: Path) -> tuple[SourceDocument | None, list[Finding]]:

@@ -14,7 +14,7 @@ State = TypeVar("State")
 Result = TypeVar("Result")
 
 # Below these amounts, starting processes costs more than it saves.
-PARALLEL_FROM_BYTES = 2 * 1024 * 1024  # of YAML to parse
+PARALLEL_FROM_FILES = 200  # YAML files to load (about 2 MiB of cards)
 PARALLEL_FROM_CARDS = 200  # cards to check against the rules
 PARALLEL_FROM_OUTPUTS = 64  # files to render
 
@@ -71,7 +71,7 @@ def iter_shared(function: Callable[[State, int], Result], state: State, count: i
                 worth_it: bool, done: Callable[[int], None] = lambda count: None) -> Iterator[Result]:
     """Yield `function(state, index)` for each index in `range(count)`, in order, computed by forked processes.
 
-    For work over a large shared state (a catalog): forked workers inherit
+    For work over a large shared state (a catalog, a pack to read): forked workers inherit
     `state` and `function` instead of receiving them pickled; only indices and
     results cross, and each result is yielded as soon as those before it are,
     so the caller need not hold them all. `done(count)` is called before each

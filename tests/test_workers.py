@@ -7,7 +7,7 @@ from pathlib import Path
 from fwdata.library import library_root
 from fwdata.pipeline import load_files
 from fwdata.progress import no_progress
-from fwdata.sources.pack import resolve_pack
+from fwdata.sources.pack import Pack, resolve_pack
 from fwdata.workers import map_in_order, map_shared
 
 
@@ -50,12 +50,18 @@ def power_of_three(_: None, index: int) -> int:
     return 3**index
 
 
-def test_parallel_loading_equals_serial_loading(tmp_path: Path) -> None:
-    pack = tmp_path / "pack" / "cards"
+def copied_cards(pack: Path) -> list[Path]:
+    """Copy the base library's fw cards into the folder `pack`; return the originals."""
     pack.mkdir(parents=True)
     cards = sorted((library_root() / "cards" / "fw").glob("*.yaml"))
     for card in cards:
         (pack / card.name).write_bytes(card.read_bytes())
+    return cards
+
+
+def test_parallel_loading_equals_serial_loading(tmp_path: Path) -> None:
+    pack = tmp_path / "pack" / "cards"
+    cards = copied_cards(pack)
     (pack / "broken.yaml").write_text("a:\n  b: 1\n c: 2\n", encoding="utf-8")
     (pack / "not-utf8.yaml").write_bytes(b"a: caf\xe9\n")
     serial = load_files(resolve_pack([pack]), no_progress, jobs=1)
@@ -63,3 +69,26 @@ def test_parallel_loading_equals_serial_loading(tmp_path: Path) -> None:
     assert parallel == serial
     assert len(serial[0]) == len(cards) > 5
     assert [finding.code for finding in serial[1]] == ["YAML-SYNTAX", "YAML-ENCODING"]
+
+
+def test_loading_holds_one_file_s_bytes_at_a_time(tmp_path: Path, monkeypatch) -> None:
+    pack = tmp_path / "pack" / "cards"
+    cards = copied_cards(pack)
+    live, most = [0], [0]
+
+    class Counted(bytes):
+        def __del__(self) -> None:
+            live[0] -= 1
+
+    read = Pack.read
+
+    def counted_read(self: Pack, path: Path, max_bytes: int) -> bytes:
+        data = Counted(read(self, path, max_bytes))
+        live[0] += 1
+        most[0] = max(most[0], live[0])
+        return data
+
+    monkeypatch.setattr(Pack, "read", counted_read)
+    documents, findings = load_files(resolve_pack([pack]), no_progress, jobs=1)
+    assert (len(documents), findings) == (len(cards), [])
+    assert most[0] == 1

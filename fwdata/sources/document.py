@@ -10,7 +10,7 @@ from typing import Any
 
 from fwdata.findings import Location
 
-_COLUMN_BITS = 24
+_COLUMN_BITS = 20  # a column is below 2**20: a line is at most LoadLimits.max_line_chars (4,000) characters
 
 
 def packed_position(line: int, column: int) -> int:
@@ -29,15 +29,16 @@ class Positions:
     A large pack holds hundreds of thousands of positions, so they are kept
     compact: documents of one shape (the same pointers in the same order, as
     copies of a card are) share one pointer index, and each keeps two arrays
-    of packed positions (`packed_position`; 0 for a value without a key).
+    of packed positions (`packed_position`; 0 for a value without a key), of
+    32-bit numbers when every position fits (a file's first 4,095 lines), else 64-bit.
     """
 
     __slots__ = ("_index", "_keys", "_values")
 
     def __init__(self, pointers: Iterable[str], values: Iterable[int], keys: Iterable[int]) -> None:
         self._index = _shared_index(tuple(pointers))
-        self._values = array("Q", values)
-        self._keys = array("Q", keys)
+        self._values = _compact(values)
+        self._keys = _compact(keys)
 
     @classmethod
     def from_mappings(cls, values: Mapping[str, tuple[int, int]], keys: Mapping[str, tuple[int, int]]) -> Positions:
@@ -61,6 +62,15 @@ class Positions:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return Positions, (tuple(self._index), self._values, self._keys)  # re-shared when unpickled
+
+
+def _compact(numbers: Iterable[int]) -> array[int]:
+    """Return `numbers` as an array of 32-bit numbers when they all fit, else of 64-bit ones."""
+    wide = array("Q", numbers)
+    try:
+        return array("I", wide)
+    except OverflowError:
+        return wide
 
 
 @functools.lru_cache(maxsize=1024)

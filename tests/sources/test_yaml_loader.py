@@ -35,6 +35,15 @@ def test_positions_of_keys_and_values_are_one_based(tmp_path: Path) -> None:
     assert document.locate("/performance", at_key=True).column == 1
 
 
+def test_positions_of_long_files_and_lines_are_exact(tmp_path: Path) -> None:
+    text = "a:" + " " * 3990 + "v\nlist:\n" + "  - 1\n" * 5000 + "last: here\n"
+    document, findings = load_text(tmp_path, text)
+    assert findings == []
+    assert (document.locate("/a").line, document.locate("/a").column) == (1, 3993)
+    assert (document.locate("/list/4999").line, document.locate("/last").line) == (5002, 5003)
+    assert document.locate("/last", at_key=True).column == 1 and document.locate("/last").column == 7
+
+
 def test_missing_pointer_falls_back_to_nearest_ancestor(tmp_path: Path) -> None:
     document, _ = load_text(tmp_path, "a:\n  b: 1\n")
     location = document.locate("/a/missing/deeper")

@@ -6,6 +6,7 @@ catalog is resolved (`resolve_card`); nothing after this module reads raw YAML.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -177,8 +178,14 @@ def build_aircraft(document: SourceDocument) -> AircraftDataCard:
         variants=tuple(data.get("variants", ())),
         derivation=data.get("derivation"),
         band_altitudes=tuple(frozen(item) for item in data.get("band_altitudes", ())),
-        present=frozenset(data),
+        present=_shared(frozenset(data)),
     )
+
+
+@functools.lru_cache(maxsize=256)
+def _shared(sections: frozenset[str]) -> frozenset[str]:
+    """Return one object for equal section sets: most cards list the same sections."""
+    return sections
 
 
 # Sections a variant card may leave out and inherit from its base card.
