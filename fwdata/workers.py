@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -107,9 +108,23 @@ def _call_shared(index: int) -> Any:
 
 def _pooled(function: Callable[[Item], Result], items: Sequence[Item], workers: int, context: Any
             ) -> Iterator[Result]:
+    """Yield `function(item)` for each item, in order, from a pool of `workers` processes.
+
+    Workers ignore Ctrl-C: the parent alone handles it (one quiet "Aborted!", no traceback per
+    worker), and when the parent stops early, for Ctrl-C or an error, the workers are ended at once.
+    """
     chunk = max(1, len(items) // (workers * 8))
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=signal.signal,
+                               initargs=(signal.SIGINT, signal.SIG_IGN))
+    finished = False
     try:
         yield from pool.map(function, items, chunksize=chunk)
+        finished = True
     finally:
+        if not finished:
+            # The executor can only wait for running work; its processes are ended directly (Python 3.14 adds
+            # ProcessPoolExecutor.terminate_workers for this).
+            processes = getattr(pool, "_processes", None) or {}
+            for process in list(processes.values()):
+                process.terminate()
         pool.shutdown(wait=True, cancel_futures=True)

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 from fwdata.library import library_root
@@ -92,3 +97,34 @@ def test_loading_holds_one_file_s_bytes_at_a_time(tmp_path: Path, monkeypatch) -
     documents, findings = load_files(resolve_pack([pack]), no_progress, jobs=1)
     assert (len(documents), findings) == (len(cards), [])
     assert most[0] == 1
+
+
+INTERRUPTED_POOL = """
+import sys, time
+from fwdata.workers import iter_shared
+
+def quick(marker, index):
+    open(marker, "a").close()  # a worker has run
+    return index
+
+try:
+    for _ in iter_shared(quick, sys.argv[1], 400, jobs=2, worth_it=True):
+        time.sleep(0.05)  # the parent is busy with each result while the workers wait for more work
+except KeyboardInterrupt:
+    print("interrupted")
+"""
+
+
+def test_ctrl_c_in_a_pool_stops_every_process_without_worker_tracebacks(tmp_path: Path) -> None:
+    marker = tmp_path / "running"
+    process = subprocess.Popen([sys.executable, "-c", INTERRUPTED_POOL, str(marker)], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, start_new_session=True)
+    for _ in range(600):
+        if marker.exists() or process.poll() is not None:
+            break
+        time.sleep(0.1)
+    assert marker.exists(), "no worker started"
+    os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C does: every process of the foreground group
+    out, err = process.communicate(timeout=120)
+    assert out.decode() == "interrupted\n"
+    assert "Traceback" not in err.decode() and "KeyboardInterrupt" not in err.decode(), err.decode()
