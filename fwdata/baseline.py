@@ -68,6 +68,8 @@ def parse_baseline(text: str) -> Baseline:
         payload = json.loads(text)
     except ValueError as exc:
         raise BaselineFormatError(f"not JSON ({exc})") from None
+    except RecursionError:
+        raise BaselineFormatError("not a fwdata baseline (JSON nested too deeply)") from None
     if not isinstance(payload, dict) or payload.get("format") != BASELINE_FORMAT:
         raise BaselineFormatError(f'not a fwdata baseline (expected a JSON object with "format": "{BASELINE_FORMAT}")')
     if payload.get("version") != BASELINE_VERSION:

@@ -39,10 +39,10 @@ from fwdata.sources.containment import Refused, read_in_pack, read_regular
 from fwdata.sources.pack import Pack, pack_files
 from fwdata.sources.texts import MAX_TEXT_BYTES
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS, display_path
-from fwdata.write import BUILD_MARKER, CACHE_FILE
+from fwdata.write import BUILD_MARKER, CACHE_FILE, is_marker
 
 CACHE_FORMAT = "fwdata-build-cache"
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 MAX_CACHE_BYTES = 256 * 1024 * 1024
 MAX_OUTPUT_BYTES = 4 * 1024 * 1024 * 1024
 # Options that change neither findings nor outputs: where the build goes, whether it reuses, how many processes.
@@ -164,10 +164,12 @@ def output_key(base_key: str, system: str, plan: PlannedOutput, catalog: Catalog
 
 @dataclass(frozen=True)
 class CachedOutput:
-    """A planned output of the previous build: the key it was rendered under, its SHA-256, its render findings."""
+    """A planned output of the previous build: the key it was rendered under, its SHA-256 and size in bytes, its
+    render findings."""
 
     key: str
     sha256: str
+    size: int
     findings: tuple[Finding, ...]
 
 
@@ -175,12 +177,12 @@ class CachedOutput:
 class BuildCache:
     """The cache file of a build folder, parsed and checked for shape (its claims are checked on use).
 
-    `files` is every output of the build in order with its SHA-256; `planned` the planned outputs by path;
+    `files` is every output of the build in order with its SHA-256 and size; `planned` the planned outputs by path;
     `result` the run's result without its catalog and outputs.
     """
 
     run: str
-    files: tuple[tuple[str, str], ...]
+    files: tuple[tuple[str, str, int], ...]
     planned: Mapping[str, CachedOutput]
     result: RunResult
 
@@ -201,6 +203,16 @@ def _string(value: object) -> str:
 
 def _integer(value: object) -> int:
     _expect(isinstance(value, int) and not isinstance(value, bool))
+    return value  # type: ignore[return-value]
+
+
+def _severity(value: object) -> str:
+    _expect(value in {severity.value for severity in Severity})
+    return value  # type: ignore[return-value]
+
+
+def _count(value: object) -> int:
+    _expect(_integer(value) >= 1)
     return value  # type: ignore[return-value]
 
 
@@ -235,8 +247,10 @@ def _findings(value: object) -> list[Finding]:
 
 def _output_path(value: object) -> str:
     """Return a relative POSIX path inside the build folder; an absolute one, `..` or fwdata's own file is malformed."""
-    path = PurePosixPath(_string(value))
-    _expect(bool(path.parts) and not path.is_absolute() and ".." not in path.parts and str(path) == value
+    text = _string(value)
+    _expect("\x00" not in text)  # a path the OS cannot open
+    path = PurePosixPath(text)
+    _expect(bool(path.parts) and not path.is_absolute() and ".." not in path.parts and str(path) == text
             and path.parts[0] not in (BUILD_MARKER, CACHE_FILE))
     return str(path)
 
@@ -268,7 +282,7 @@ def _result(value: object) -> RunResult:
     baseline_path = item.get("baseline_path")
     _expect(baseline_path is None or isinstance(baseline_path, str))
     gone = [BaselineEntry(_string(e.get("path")), _string(e.get("code")), _string(e.get("message")),
-                          _string(e.get("severity")), _integer(e.get("count")))
+                          _severity(e.get("severity")), _count(e.get("count")))
             for e in map(_object, _items(item.get("gone")))]
     review = Review(shown=_findings(item.get("shown")), unselected=_findings(item.get("unselected")),
                     suppressed=_findings(item.get("suppressed")), baselined=_findings(item.get("baselined")),
@@ -291,7 +305,7 @@ def format_build_cache(run: str, result: RunResult, outputs: Sequence[StoredOutp
     hashes = {output.path: output.sha256 for output in outputs}
     payload = {
         "format": CACHE_FORMAT, "version": CACHE_VERSION, "tool": tool_fingerprint(), "run": run,
-        "files": [[output.path, output.sha256] for output in outputs],
+        "files": [[output.path, output.sha256, output.size] for output in outputs],
         "planned": {path: {"key": key, "sha256": hashes[path], "findings": [_finding_json(f) for f in findings]}
                     for path, (key, findings) in planned.items() if path in hashes},
         "result": _result_json(result),
@@ -305,30 +319,36 @@ def read_build_cache(folder: Path) -> BuildCache | None:
     None when the folder has no marker or cache file, the file cannot be read or is not JSON of
     the form `format_build_cache` writes, or it was written by another tool fingerprint.
     """
-    if not (folder / BUILD_MARKER).is_file():
+    if not is_marker(folder / BUILD_MARKER):
         return None
     try:
         payload = _object(json.loads(read_in_pack(folder, folder / CACHE_FILE, MAX_CACHE_BYTES)))
         _expect(payload.get("format") == CACHE_FORMAT and payload.get("version") == CACHE_VERSION)
         _expect(payload.get("tool") == tool_fingerprint())
-        files = tuple((_output_path(path), _digest(sha)) for path, sha in (
-            _items(pair) for pair in _items(payload.get("files"))))
-        planned = {_output_path(path): CachedOutput(_string(_object(item).get("key")),
-                                                    _digest(_object(item).get("sha256")),
-                                                    tuple(_findings(_object(item).get("findings"))))
-                   for path, item in _object(payload.get("planned")).items()}
+        files = tuple((_output_path(path), _digest(sha), _integer(size)) for path, sha, size in (
+            _items(entry) for entry in _items(payload.get("files"))))
+        sizes = {path: size for path, _, size in files}
+        planned = {}
+        for path, item in _object(payload.get("planned")).items():
+            _expect(_output_path(path) in sizes)
+            planned[path] = CachedOutput(_string(_object(item).get("key")), _digest(_object(item).get("sha256")),
+                                         sizes[path], tuple(_findings(_object(item).get("findings"))))
         return BuildCache(_string(payload.get("run")), files, planned, _result(payload.get("result")))
-    except (Refused, ValueError, TypeError):  # ValueError: bad JSON, bad UTF-8, _Malformed; TypeError: a pair unpacked
+    # ValueError: bad JSON, bad UTF-8, _Malformed; TypeError: an entry unpacked; RecursionError: JSON nested too deep
+    except (Refused, ValueError, TypeError, RecursionError):
         return None
 
 
-def _verified(folder: Path, path: str, sha256: str) -> bytes | None:
-    """Return the bytes of the old output `path` when they hash to `sha256`, else None (missing, changed, outside)."""
+def _verified(folder: Path, path: str, sha256: str, size: int) -> bytes | None:
+    """Return the bytes of the old output `path` when they are `size` bytes hashing to `sha256`, else None (missing,
+    changed, outside). A file of another size is refused before it is read."""
+    if not 0 <= size <= MAX_OUTPUT_BYTES:
+        return None
     try:
-        data = read_in_pack(folder, folder.joinpath(*PurePosixPath(path).parts), MAX_OUTPUT_BYTES)
+        data = read_in_pack(folder, folder.joinpath(*PurePosixPath(path).parts), size)
     except Refused:
         return None
-    return data if _sha256(data) == sha256 else None
+    return data if len(data) == size and _sha256(data) == sha256 else None
 
 
 def unchanged_result(folder: Path, build_cache: BuildCache, run: str) -> RunResult | None:
@@ -340,10 +360,10 @@ def unchanged_result(folder: Path, build_cache: BuildCache, run: str) -> RunResu
     if build_cache.run != run:
         return None
     outputs = []
-    for path, sha256 in build_cache.files:
-        if _verified(folder, path, sha256) is None:
+    for path, sha256, size in build_cache.files:
+        if _verified(folder, path, sha256, size) is None:
             return None
-        outputs.append(StoredOutput(path, folder.joinpath(*PurePosixPath(path).parts), sha256))
+        outputs.append(StoredOutput(path, folder.joinpath(*PurePosixPath(path).parts), sha256, size))
     result = build_cache.result
     return RunResult(report=Report(list(result.report.findings), result.report.files_read), catalog=Catalog(),
                      outputs=outputs, reported=result.reported, review=result.review, recorded=result.recorded,
@@ -356,6 +376,6 @@ def reused_output(folder: Path, build_cache: BuildCache | None, path: str, key: 
     cached = build_cache.planned.get(path) if build_cache is not None and key is not None else None
     if cached is None or cached.key != key:
         return None
-    data = _verified(folder, path, cached.sha256)
+    data = _verified(folder, path, cached.sha256, cached.size)
     return None if data is None else (Output(path, data), list(cached.findings))
 

@@ -52,7 +52,8 @@ class OutputFile(Protocol):
 
 @dataclass(frozen=True)
 class StoredOutput:
-    """An output written to disk: `path` relative to the build folder, `file` where its bytes are, their SHA-256.
+    """An output written to disk: `path` relative to the build folder, `file` where its bytes are, their SHA-256 and
+    size in bytes.
 
     A build writes each output as it is drawn rather than holding them all (fwdata/write.py `Staging`).
     """
@@ -60,6 +61,7 @@ class StoredOutput:
     path: str
     file: Path
     sha256: str
+    size: int
 
     @property
     def data(self) -> bytes:

@@ -32,6 +32,11 @@ def _file_mode(base: int = 0o666) -> int:
     return base & ~umask
 
 
+def is_marker(path: Path) -> bool:
+    """Whether `path` is a build marker: a regular file, not a link to one elsewhere."""
+    return path.is_file() and not path.is_symlink()
+
+
 def refuse_links_out(root: Path, path: Path) -> None:
     """Raise OutputError when writing `path` would go through a link that leaves the folder `root`.
 
@@ -149,7 +154,7 @@ class Staging:
         except OSError as exc:
             raise OutputError(f"cannot write {self.folder.path.joinpath(*relative.parts)}: "
                               f"{exc.strerror or exc}") from None
-        stored = StoredOutput(output.path, file, hashlib.sha256(output.data).hexdigest())
+        stored = StoredOutput(output.path, file, hashlib.sha256(output.data).hexdigest(), len(output.data))
         self._stored.append(stored)
         return stored
 
@@ -181,8 +186,8 @@ class Staging:
         except OSError as exc:
             raise OutputError(f"cannot write {current}: {exc.strerror or exc}") from None
         self.committed = True
-        return [StoredOutput(stored.path, folder.target.joinpath(*PurePosixPath(stored.path).parts), stored.sha256)
-                for stored in self._stored]
+        return [StoredOutput(stored.path, folder.target.joinpath(*PurePosixPath(stored.path).parts), stored.sha256,
+                             stored.size) for stored in self._stored]
 
 
 def _relative_paths(outputs: Sequence[Output]) -> list[PurePosixPath]:
@@ -239,7 +244,7 @@ def claim_build_folder(out_dir: Path) -> Iterator[BuildFolder]:
             raise OutputError(f"cannot write {out_dir}: {exc.strerror or exc}") from None
         if target.exists() and not target.is_dir():
             raise OutputError(f"cannot write {out_dir}: a file is in the way of the build folder")
-        if target.exists() and not (target / BUILD_MARKER).is_file() and any(target.iterdir()):
+        if target.exists() and not is_marker(target / BUILD_MARKER) and any(target.iterdir()):
             raise OutputError(f"refusing to replace {out_dir}: it is not empty and has no {BUILD_MARKER} marker "
                               "(a build replaces its folder whole); name a new or empty folder")
         yield folder
@@ -290,7 +295,7 @@ def recover_build_folder(target: Path) -> None:
     if swapped and not os.path.lexists(target):  # the lock allows one swap at a time: one old sibling
         old = leftovers[swapped[0]]
         new = old.with_name(prefix + NEW_INFIX + swapped[0].removeprefix(prefix + OLD_INFIX))
-        restored = new if (new / BUILD_MARKER).is_file() else old
+        restored = new if is_marker(new / BUILD_MARKER) else old
         os.rename(restored, target)
         del leftovers[restored.name]
     for leftover in leftovers.values():

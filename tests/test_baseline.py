@@ -49,7 +49,7 @@ def test_record_keeps_entries_of_files_not_checked() -> None:
 
 
 @pytest.mark.parametrize("text", ["{", "[]", '{"format": "fwdata-baseline", "version": 1, "findings": [{}]}',
-                                  '{"format": "other"}'])
+                                  '{"format": "other"}', "[" * 100_000 + "]" * 100_000])
 def test_malformed_baselines_are_rejected_with_a_reason(text: str) -> None:
     with pytest.raises(BaselineFormatError):
         parse_baseline(text)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from fwdata import pipeline
+from fwdata import build_cache, pipeline
 from fwdata.baseline import Baseline, format_baseline
 from fwdata.build_cache import read_build_cache
 from fwdata.cli import main
@@ -214,7 +214,8 @@ def _payload(change: Callable[[dict[str, Any]], object]) -> Callable[[Path], Non
 def _planned_elsewhere(path: str) -> Callable[[Path], None]:
     def change(payload: dict[str, Any]) -> None:
         payload["planned"][path] = payload["planned"].pop("fw/aircraft/p-51d.pdf")
-        payload["files"] = [[path if name == "fw/aircraft/p-51d.pdf" else name, sha] for name, sha in payload["files"]]
+        payload["files"] = [[path if name == "fw/aircraft/p-51d.pdf" else name, sha, size]
+                            for name, sha, size in payload["files"]]
 
     return _payload(change)
 
@@ -231,7 +232,14 @@ UNTRUSTED: dict[str, Callable[[Path], object]] = {
     "not UTF-8": lambda cache: cache.write_bytes(b"\xff\xfe{}"),
     "a list": lambda cache: cache.write_text("[]", encoding="utf-8"),
     "empty": lambda cache: cache.write_bytes(b""),
-    "another cache version": _payload(lambda payload: payload.update(version=2)),
+    "another cache version": _payload(lambda payload: payload.update(version=1)),
+    "JSON nested too deeply": lambda cache: cache.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8"),
+    "a path with a NUL byte": _planned_elsewhere("fw/aircraft/p-51d\x00.pdf"),
+    "a file without its size": _payload(lambda payload: payload["files"][0].pop()),
+    "a gone count below one": _payload(lambda payload: payload["result"]["gone"].append(
+        {"path": "x", "code": "X", "message": "x", "severity": "error", "count": -3})),
+    "a gone severity that is not one": _payload(lambda payload: payload["result"]["gone"].append(
+        {"path": "x", "code": "X", "message": "x", "severity": "bogus", "count": 1})),
     "another tool": _payload(lambda payload: payload.update(tool="0" * 64)),
     "a finding of another shape": _payload(lambda payload: payload["result"]["shown"].append({"line": "1"})),
     "a line that is not a number": _payload(lambda payload: payload["planned"]["fw/aircraft/p-51d.pdf"]["findings"]
@@ -249,7 +257,9 @@ UNTRUSTED: dict[str, Callable[[Path], object]] = {
 def test_the_cache_of_a_build_is_read_back(previous_build: Path) -> None:
     cache = read_build_cache(previous_build.resolve())
     assert cache is not None
-    assert "fw/aircraft/p-51d.pdf" in cache.planned and ("findings.txt", cache.files[-1][1]) == cache.files[-1]
+    assert "fw/aircraft/p-51d.pdf" in cache.planned and cache.files[-1][0] == "findings.txt"
+    assert cache.files[-1][1:] == (hashlib.sha256(findings := (previous_build / "findings.txt").read_bytes())
+                                   .hexdigest(), len(findings))
 
 
 @pytest.mark.parametrize("tampering", UNTRUSTED)
@@ -265,6 +275,24 @@ def test_a_cache_is_read_only_from_a_folder_fwdata_marked(previous_build: Path, 
     shutil.copytree(previous_build, folder)
     (folder / ".fwdata-build").unlink()
     assert read_build_cache(folder) is None
+    (folder / ".fwdata-build").symlink_to(previous_build / ".fwdata-build")  # a link to a marker is not one
+    assert read_build_cache(folder) is None
+
+
+def test_an_output_of_another_size_is_refused_before_it_is_read(pack: Path, rendered: list[str],
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    build()
+    cold = tree("out")
+    rendered.clear()
+    with open("out/fw/aircraft/p-51d.pdf", "r+b") as grown:
+        grown.truncate(1 << 30)  # a sparse GiB where the card was
+    limits: dict[str, int] = {}
+    read = build_cache.read_in_pack
+    monkeypatch.setattr(build_cache, "read_in_pack",
+                        lambda root, path, limit: limits.update({path.name: limit}) or read(root, path, limit))
+    assert not build().report.failed()
+    assert rendered == ["fw/aircraft/p-51d.pdf"] and tree("out") == cold
+    assert limits["p-51d.pdf"] == len(cold["fw/aircraft/p-51d.pdf"])  # read at most its recorded size: refused
 
 
 def _link_out() -> None:
@@ -278,7 +306,8 @@ def _link_out() -> None:
 
     def forge(payload: dict[str, Any]) -> None:
         payload["planned"]["fw/aircraft/p-51d.pdf"]["sha256"] = sha
-        payload["files"] = [[name, sha if name == "fw/aircraft/p-51d.pdf" else old] for name, old in payload["files"]]
+        payload["files"] = [[name, sha, len(b"not fwdata's")] if name == "fw/aircraft/p-51d.pdf" else [name, *old]
+                            for name, *old in payload["files"]]
 
     _payload(forge)(Path("out") / CACHE_FILE)
 
