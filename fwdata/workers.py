@@ -18,6 +18,7 @@ Result = TypeVar("Result")
 PARALLEL_FROM_FILES = 200  # YAML files to load (about 2 MiB of cards)
 PARALLEL_FROM_CARDS = 200  # cards to check against the rules
 PARALLEL_FROM_OUTPUTS = 64  # files to render
+MAX_CHUNK = 8  # items a worker takes at a time: what Ctrl-C waits for at most
 
 _shared: tuple[Callable[[Any, int], Any], Any] | None = None  # what forked workers of `iter_shared` inherit
 
@@ -111,20 +112,28 @@ def _pooled(function: Callable[[Item], Result], items: Sequence[Item], workers: 
     """Yield `function(item)` for each item, in order, from a pool of `workers` processes.
 
     Workers ignore Ctrl-C: the parent alone handles it (one quiet "Aborted!", no traceback per
-    worker), and when the parent stops early, for Ctrl-C or an error, the workers are ended at once.
+    worker); when it stops early, for Ctrl-C or an error, work not yet started is cancelled and the
+    chunks under way finish (a worker ended mid-result can leave the pool's reader waiting forever),
+    so chunks are small. The parent waits for each result a quarter second at a time: a signal that
+    reaches another of its threads is only handled once the main thread wakes.
     """
-    chunk = max(1, len(items) // (workers * 8))
+    chunk = max(1, min(MAX_CHUNK, len(items) // (workers * 8)))
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=signal.signal,
                                initargs=(signal.SIGINT, signal.SIG_IGN))
-    finished = False
     try:
-        yield from pool.map(function, items, chunksize=chunk)
-        finished = True
+        futures = [pool.submit(_apply_to_all, function, items[start:start + chunk])
+                   for start in range(0, len(items), chunk)]
+        for future in futures:
+            while True:
+                try:
+                    results = future.result(timeout=0.25)
+                    break
+                except TimeoutError:
+                    continue
+            yield from results
     finally:
-        if not finished:
-            # The executor can only wait for running work; its processes are ended directly (Python 3.14 adds
-            # ProcessPoolExecutor.terminate_workers for this).
-            processes = getattr(pool, "_processes", None) or {}
-            for process in list(processes.values()):
-                process.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _apply_to_all(function: Callable[[Item], Result], items: Sequence[Item]) -> list[Result]:
+    return [function(item) for item in items]
