@@ -1,4 +1,4 @@
-"""Both cores: run a pure function over many items in a process pool, results in input order."""
+"""Both cores: run a function over many items in forked processes, results in input order."""
 
 from __future__ import annotations
 
@@ -35,32 +35,6 @@ def worker_count(jobs: int | None, worth_it: bool, items: int) -> int:
     """Return how many processes to use: `jobs` when given, else every core when `worth_it`, else one."""
     wanted = jobs if jobs is not None else (available_cores() if worth_it else 1)
     return max(1, min(wanted, items))
-
-
-def map_in_order(function: Callable[[Item], Result], items: Sequence[Item], *, jobs: int | None, worth_it: bool,
-                 done: Callable[[int], None] = lambda count: None) -> list[Result]:
-    """Return `[function(item) for item in items]`, computed by `worker_count(...)` processes.
-
-    `function` must be a module-level function, items and results picklable.
-    The results, and the calls to `done(count)` after each one, come in input
-    order whatever the number of processes, so output never depends on it. A
-    pool that cannot start or breaks falls back to this process.
-    """
-    workers = worker_count(jobs, worth_it, len(items))
-    if workers > 1:
-        try:
-            results = []
-            for count, result in enumerate(_pooled(function, items, workers, None), start=1):
-                results.append(result)
-                done(count)
-            return results
-        except (BrokenProcessPool, OSError):
-            pass  # no processes to be had here (a sandbox, a memory limit): the same work, serially
-    results = []
-    for count, item in enumerate(items, start=1):
-        results.append(function(item))
-        done(count)
-    return results
 
 
 def map_shared(function: Callable[[State, int], Result], state: State, count: int, *, jobs: int | None,

@@ -13,23 +13,11 @@ from fwdata.library import library_root
 from fwdata.pipeline import load_files
 from fwdata.progress import no_progress
 from fwdata.sources.pack import Pack, resolve_pack
-from fwdata.workers import map_in_order, map_shared
-
-
-def square(number: int) -> int:
-    return number * number
-
-
-def test_map_in_order_keeps_input_order_and_reports_each_result() -> None:
-    counts: list[int] = []
-    results = map_in_order(square, list(range(200)), jobs=2, worth_it=False, done=counts.append)
-    assert results == [number * number for number in range(200)]
-    assert counts == list(range(1, 201))
+from fwdata.workers import map_shared
 
 
 def test_small_work_stays_in_this_process_unless_jobs_are_asked_for(monkeypatch) -> None:
     monkeypatch.setattr("fwdata.workers._pooled", lambda *args: (_ for _ in ()).throw(AssertionError("pooled")))
-    assert map_in_order(square, [1, 2, 3], jobs=None, worth_it=False) == [1, 4, 9]
     assert map_shared(power, 3, 4, jobs=None, worth_it=False) == [1, 3, 9, 27]
 
 
