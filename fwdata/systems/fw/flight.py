@@ -13,6 +13,7 @@ points per increment, i.e. 18 points per full-VFP turn at any speed.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -178,6 +179,7 @@ def simulate_sustained_climb(
     return best
 
 
+@functools.lru_cache(maxsize=4096)  # a pack's cards share a few climb speeds and one pair of tables
 def _climb_choices(
     attitude: str,
     speed: float,
@@ -186,7 +188,7 @@ def _climb_choices(
     fvt: RuleTable,
     proportions: RuleTable,
     options: FwRuleOptions,
-) -> list[int]:
+) -> tuple[int, ...]:
     """Return every increment count a non-transitioning move in `attitude` can climb, largest first."""
     mc = rules.mandatory_change(attitude, basis, fvt, proportions)
     oc_max = rules.optional_change_limit(attitude, basis, fvt, proportions)
@@ -195,25 +197,26 @@ def _climb_choices(
     )
     vfp_counts = range(vfps.low, vfps.high + 1)
     counts = {mc + rules.INCREMENTS_PER_VFP * v + oc for v in vfp_counts for oc in range(oc_max + 1)}
-    return sorted(counts, reverse=True)
+    return tuple(sorted(counts, reverse=True))
 
 
+@functools.lru_cache(maxsize=4096)
 def _climb_turns(
-    choices: list[int], accel: float, attitude_decel: float, per_increment: float, turns: int
-) -> list[int]:
-    """Greedily climb for 2 x `turns` turns at constant speed; return the last `turns` picks ([] if unsustainable)."""
+    choices: tuple[int, ...], accel: float, attitude_decel: float, per_increment: float, turns: int
+) -> tuple[int, ...]:
+    """Greedily climb for 2 x `turns` turns at constant speed; return the last `turns` picks (() if unsustainable)."""
     carry = 0.0  # signed: accel carry positive, decel carry negative
     climbed: list[int] = []
     for _ in range(2 * turns):
         budget = accel + carry - attitude_decel
         pick = next((n for n in choices if budget - n * per_increment > -rules.POINTS_PER_HALF_SPEED), None)
         if pick is None:
-            return []
+            return ()
         net = budget - pick * per_increment
         change = rules.speed_change(0.0, max(net, 0.0), max(-net, 0.0))
         carry = change.accel_carry - change.decel_carry
         climbed.append(pick)
-    return climbed[turns:]
+    return tuple(climbed[turns:])
 
 
 @dataclass(frozen=True)
@@ -238,6 +241,7 @@ class ClimbResolution:
         return max(below), min(above)
 
 
+@functools.lru_cache(maxsize=1024)
 def climb_resolution(
     speed: float,
     fvt: RuleTable,

@@ -50,6 +50,15 @@ class RuleTable:
     def _columns(self) -> dict[str, tuple[Cell, ...]]:
         return {}
 
+    def __hash__(self) -> int:
+        """Hash the fields once: the simulations memoise by table, and a table of rows is slow to hash."""
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.id, self.name, self.rule, self.edition, self.column_keys, self.column_titles, self.rows,
+                     self.restored_cells, self.notes))
+
     def row_dict(self, index: int) -> dict[str, Cell]:
         """Return row `index` as {column key: cell}."""
         return dict(zip(self.column_keys, self.rows[index], strict=True))

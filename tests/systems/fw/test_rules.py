@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import pathlib
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -766,6 +767,22 @@ def test_climb_resolution_at_4_0_fp_designer_note() -> None:
     assert one.steady_ranges_fpm[:2] == ((0.0, 1_500.0), (3_000.0, 9_000.0))
     assert one.gap_around(2_700) == (1_500.0, 3_000.0)
     assert one.gap_around(1_200) is None
+
+
+def test_memoised_climbs_follow_the_tables() -> None:
+    """The climb simulations are memoised by their arguments, tables included: a table with one
+    cell changed is another key (equal tables hash alike), so a pack with its own tables never
+    gets the answer of the bundled ones."""
+    steep = proportions().rows[2]
+    assert steep[3] == "1/2-"  # steep OC: up to half the total FPs, rounded down
+    halved = replace(proportions(), rows=(*proportions().rows[:2], (*steep[:3], "1/3-"), *proportions().rows[3:]))
+    assert hash(replace(proportions())) == hash(proportions()) and halved != proportions()
+    bundled = flight.climb_resolution(4.0, fvt(), proportions(), model="designer-note")
+    changed = flight.climb_resolution(4.0, fvt(), halved, model="designer-note")
+    # STC at 4 FPs: MC 2 + 3 x (1-2 VFP) + OC up to 1/2 of 4 = 2 -> 5-10 increments; with OC 1/3- of 4 = 1: 5-9.
+    assert bundled.steady_ranges_fpm[2] == (7_500.0, 15_000.0)
+    assert changed.steady_ranges_fpm[2] == (7_500.0, 13_500.0)
+    assert flight.climb_resolution(4.0, fvt(), proportions(), model="designer-note") == bundled
 
 
 def test_climb_verdicts_tell_agreement_from_resolution() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Sequence
@@ -101,6 +102,7 @@ class PowerCell:
     emergency: float | None = None
 
 
+@functools.lru_cache(maxsize=1024)  # the simulations read the same few cells hundreds of thousands of times
 def parse_power_cell(cell: Cell) -> PowerCell:
     """Read a Power vs Speed Chart cell "M", "M/E", a number, or a dash (no accel).
 
