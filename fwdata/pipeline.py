@@ -139,7 +139,7 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
         with build_folder.staged() as staging:
             rendered = render_build(result.catalog, systems, options, folder=build_folder.target, previous=previous,
                                     base_key=render_key(options), documents=document_digests(digests),
-                                    store=staging.add, progress=progress)
+                                    staging=staging, progress=progress)
             if rendered.findings:
                 everything = Report()
                 everything.extend([*findings, *(f for f in rendered.findings if f.location.path in result.reported)])

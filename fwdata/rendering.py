@@ -3,17 +3,18 @@ else drawn, by every core when there are enough to draw; results in plan order w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from fwdata.build_cache import BuildCache, output_key, reused_output
 from fwdata.build_index import source_paths
 from fwdata.findings import Finding
-from fwdata.game_system import Catalog, GameSystem, Output, PlannedOutput, RenderResult, StoredOutput
+from fwdata.game_system import Catalog, GameSystem, PlannedOutput, StoredOutput
 from fwdata.options import BuildOptions
 from fwdata.progress import Progress
 from fwdata.workers import PARALLEL_FROM_OUTPUTS, iter_shared
+from fwdata.write import Staging, spool_output
 
 
 @dataclass
@@ -36,21 +37,24 @@ class _Step:
     system: GameSystem
     plan: PlannedOutput | None  # None: the system renders all its outputs at once (no planner)
     key: str | None = None
-    reused: RenderResult | None = None
+    reusable: bool = False  # the last build drew it under the same key: copy it if the file is intact
 
 
 def render_build(catalog: Catalog, systems: Mapping[str, GameSystem], options: BuildOptions, *, folder: Path,
                  previous: BuildCache | None, base_key: str, documents: Mapping[str, str],
-                 store: Callable[[Output], StoredOutput], progress: Progress) -> Rendered:
+                 staging: Staging, progress: Progress) -> Rendered:
     """Render every system's outputs for a build of the folder `folder` (whose last cache is `previous`).
 
-    Each output goes to `store` as soon as it is made (fwdata/write.py `Staging.add`), in order.
+    Each output is written into `staging` (fwdata/write.py) as soon as it is made, in order: the
+    process that draws an output writes it into the spool and this one moves it into place, so no
+    drawn file crosses processes or waits in memory for the outputs before it.
 
     Each planned output whose key (fwdata/build_cache.py `output_key`, from `base_key` and the
     input `documents`' digests) matches the previous build's is copied from `folder`; the others are
     drawn, by `options.jobs` forked processes (fwdata/workers.py: by default every core once
     PARALLEL_FROM_OUTPUTS outputs are to be drawn). Outputs and findings come in the same order for
-    any number of processes; `progress` hears "rendering" once per output drawn. Raises what `store` raises.
+    any number of processes; `progress` hears "rendering" once per output drawn. Raises OutputError when a
+    file cannot be written.
     """
     steps: list[_Step] = []
     for system in systems.values():
@@ -59,12 +63,12 @@ def render_build(catalog: Catalog, systems: Mapping[str, GameSystem], options: B
             continue
         for plan in system.plan_outputs(catalog, options):
             key = output_key(base_key, system.id, plan, catalog, documents)
-            reused = reused_output(folder, previous, plan.path, key)
-            steps.append(_Step(system, plan, key, None if reused is None else RenderResult([reused[0]], reused[1])))
-    to_draw = [step.plan for step in steps if step.plan is not None and step.reused is None]
+            cached = None if previous is None else previous.planned.get(plan.path)
+            steps.append(_Step(system, plan, key, cached is not None and cached.key == key))
+    to_draw = [step.plan for step in steps if step.plan is not None and not step.reusable]
     total = len(to_draw) + sum(step.plan is None for step in steps)
     progress("rendering", 0, total)
-    drawn = iter_shared(_draw, to_draw, len(to_draw), jobs=options.jobs,
+    drawn = iter_shared(_draw, (to_draw, staging.spool), len(to_draw), jobs=options.jobs,
                         worth_it=len(to_draw) >= PARALLEL_FROM_OUTPUTS,
                         done=lambda count: progress("rendering", count, total))
     done = len(to_draw)
@@ -76,16 +80,27 @@ def render_build(catalog: Catalog, systems: Mapping[str, GameSystem], options: B
             progress("rendering", done, total)
             rendered.drawn_from.update((item.path, source_paths(catalog, step.system.id, None))
                                        for item in output.outputs)
+            stored, findings = [staging.add(item) for item in output.outputs], output.findings
         else:
-            output = step.reused if step.reused is not None else next(drawn)
+            if not step.reusable:
+                spooled, findings = next(drawn)
+                stored = [staging.adopt(item) for item in spooled]
+            elif (reused := reused_output(folder, previous, step.plan.path, step.key)) is not None:
+                stored, findings = [staging.add(reused[0])], reused[1]  # read one at a time, when its turn comes
+            else:  # changed or gone since the cache was read
+                output = step.plan.render()
+                stored, findings = [staging.add(item) for item in output.outputs], output.findings
             rendered.drawn_from[step.plan.path] = source_paths(catalog, step.system.id, step.plan.sources)
-            if step.key is not None and [item.path for item in output.outputs] == [step.plan.path]:
-                rendered.planned[step.plan.path] = (step.key, output.findings)
-        rendered.outputs.extend(store(item) for item in output.outputs)
-        rendered.findings.extend(output.findings)
+            if step.key is not None and [item.path for item in stored] == [step.plan.path]:
+                rendered.planned[step.plan.path] = (step.key, findings)
+        rendered.outputs.extend(stored)
+        rendered.findings.extend(findings)
     return rendered
 
 
-def _draw(plans: list[PlannedOutput], index: int) -> RenderResult:
-    """Draw planned output `index` (in a forked worker on large builds)."""
-    return plans[index].render()
+def _draw(state: tuple[list[PlannedOutput], Path], index: int) -> tuple[list[StoredOutput], list[Finding]]:
+    """Draw planned output `index` and write its files into the spool (in a forked worker on large builds)."""
+    plans, spool = state
+    result = plans[index].render()
+    spooled = [spool_output(spool, f"{index}-{number}", output) for number, output in enumerate(result.outputs)]
+    return spooled, result.findings

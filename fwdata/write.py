@@ -23,6 +23,8 @@ CACHE_FILE = ".fwdata-cache.json"
 """The build cache (fwdata/build_cache.py), written and swapped in with the build."""
 MARKER_TEXT = b"This folder is written by `fwdata build`; the next build replaces it whole.\n"
 NEW_INFIX, OLD_INFIX, LOCK_SUFFIX = ".fwdata-new-", ".fwdata-old-", ".fwdata-lock"
+SPOOL_FOLDER = ".fwdata-spool"
+"""The folder of a new build where drawing processes write their outputs until `Staging.adopt` moves them."""
 
 
 def _file_mode(base: int = 0o666) -> int:
@@ -158,6 +160,31 @@ class Staging:
         self._stored.append(stored)
         return stored
 
+    @property
+    def spool(self) -> Path:
+        """The folder where `spool_output` writes outputs drawn by other processes."""
+        return self.root / SPOOL_FOLDER
+
+    def adopt(self, spooled: StoredOutput) -> StoredOutput:
+        """Move an output `spool_output` wrote into the spool to its path in the new build; return it as stored.
+
+        Raises OutputError as `add` does, and for a file that is not in the spool.
+        """
+        relative = _relative_path(spooled.path, self._seen)
+        self._seen.add(relative)
+        file = self.root.joinpath(*relative.parts)
+        try:
+            if spooled.file.parent != self.spool:
+                raise OSError(f"{spooled.file} is not a drawn output of this build")
+            file.parent.mkdir(parents=True, exist_ok=True)
+            os.rename(spooled.file, file)
+        except OSError as exc:
+            raise OutputError(f"cannot write {self.folder.path.joinpath(*relative.parts)}: "
+                              f"{exc.strerror or exc}") from None
+        stored = StoredOutput(spooled.path, file, spooled.sha256, spooled.size)
+        self._stored.append(stored)
+        return stored
+
     def commit(self, cache: bytes | None = None) -> list[StoredOutput]:
         """Write `cache` (`.fwdata-cache.json`) and the marker, swap the new build in; return its outputs there.
 
@@ -166,6 +193,8 @@ class Staging:
         folder, new = self.folder, self.root
         current = folder.path
         try:
+            if self.spool.is_dir():  # empty unless an output drawn was not adopted
+                shutil.rmtree(self.spool, ignore_errors=True)
             if cache is not None:
                 current = folder.path / CACHE_FILE
                 _write_new(new / CACHE_FILE, cache, self._mode)
@@ -205,9 +234,24 @@ def _relative_path(path: str, seen: set[PurePosixPath]) -> PurePosixPath:
         raise OutputError(f"refusing to write outside the build folder: {path}")
     if relative in seen:
         raise OutputError(f"two outputs would both be written to {path}")
-    if relative.parts in ((BUILD_MARKER,), (CACHE_FILE,)):
+    if relative.parts in ((BUILD_MARKER,), (CACHE_FILE,)) or relative.parts[0] == SPOOL_FOLDER:
         raise OutputError(f"an output may not be named {relative}: fwdata's own file in the build folder")
     return relative
+
+
+def spool_output(spool: Path, name: str, output: Output) -> StoredOutput:
+    """Write `output` as the file `name` in the `spool` folder of a new build (`Staging.spool`); return it.
+
+    For a process that draws outputs for another: the bytes go to disk where they are
+    drawn, and the process that owns the build moves the file into place (`Staging.adopt`)
+    without reading it. Raises OutputError when the file cannot be written.
+    """
+    file = spool / name
+    try:
+        _write_new(file, output.data, _file_mode())
+    except OSError as exc:
+        raise OutputError(f"cannot write {output.path} into {spool}: {exc.strerror or exc}") from None
+    return StoredOutput(output.path, file, hashlib.sha256(output.data).hexdigest(), len(output.data))
 
 
 def _write_new(path: Path, data: bytes, mode: int) -> None:
