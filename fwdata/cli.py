@@ -152,7 +152,8 @@ def build_lines(result: RunResult, out_dir: Path) -> list[str]:
     extra = "".join(f", {n} {name}" for name, n in others.items())
     written = (f"nothing changed since the last build: kept {plural(len(result.outputs), 'file')} in {out_dir}/"
                if result.unchanged else f"wrote {plural(len(result.outputs), 'file')} into {out_dir}/")
-    return [f"{written} ({where})",
+    copied = f"; {result.copied} copied unchanged from the last build" if result.copied else ""
+    return [f"{written} ({where}{copied})",
             f"full findings report, hidden findings included: {report}",
             f"build succeeded: {counts}{extra}"]
 

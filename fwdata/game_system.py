@@ -144,7 +144,8 @@ class RunResult:
     `report` holds the findings shown (selected, not suppressed, not baselined);
     `review` says what happened to the others; `recorded` is the baseline of
     this run's findings (what --write-baseline writes). `unchanged` is True for a
-    build that found no input changed and kept the previous build folder as it was.
+    build that found no input changed and kept the previous build folder as it was;
+    `copied` counts the outputs a build copied from the previous one, their sources unchanged.
     """
 
     report: Report
@@ -154,6 +155,7 @@ class RunResult:
     review: Review = field(default_factory=Review)
     recorded: Baseline = field(default_factory=Baseline)
     unchanged: bool = False
+    copied: int = 0
 
     def named(self, entries: Iterable[Entry]) -> list[Entry]:
         """Return the entries whose source file is one the user named."""

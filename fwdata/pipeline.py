@@ -146,7 +146,7 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
                 _apply_review(result, reviewer, everything.findings)
             if result.report.failed(options.strict):
                 return result  # the staged build is deleted: the previous one stays as it was
-            outputs = rendered.outputs
+            outputs, result.copied = rendered.outputs, rendered.copied
             if options.png_dpi is not None:
                 progress("previewing", 0, 1)
                 previews = [staging.add(preview) for preview in preview_outputs(outputs, systems, options.png_dpi,

@@ -23,13 +23,15 @@ class Rendered:
     cache records.
 
     `planned` maps each planned output's path to the key it was drawn (or reused) under and its
-    findings; `drawn_from` maps every output's path to the source files it is drawn from.
+    findings; `drawn_from` maps every output's path to the source files it is drawn from; `copied`
+    counts the outputs copied from the last build.
     """
 
     outputs: list[StoredOutput] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     planned: dict[str, tuple[str, list[Finding]]] = field(default_factory=dict)
     drawn_from: dict[str, frozenset[str]] = field(default_factory=dict)
+    copied: int = 0
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,7 @@ def render_build(catalog: Catalog, systems: Mapping[str, GameSystem], options: B
                 stored = [staging.adopt(item) for item in spooled]
             elif (reused := reused_output(folder, previous, step.plan.path, step.key)) is not None:
                 stored, findings = [staging.add(reused[0])], reused[1]  # read one at a time, when its turn comes
+                rendered.copied += 1
             else:  # changed or gone since the cache was read
                 output = step.plan.render()
                 stored, findings = [staging.add(item) for item in output.outputs], output.findings

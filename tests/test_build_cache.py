@@ -351,3 +351,14 @@ def test_an_unchanged_rebuild_says_it_kept_the_build(pack: Path) -> None:
     kept = again.stderr.splitlines()[-3]
     assert kept.startswith("nothing changed since the last build: kept ") and kept.split()[7] == first.stderr.split(
         "wrote ")[1].split()[0]
+
+
+def test_a_rebuild_says_how_many_files_it_copied(pack: Path) -> None:
+    runner = CliRunner()
+    assert runner.invoke(main, ["build", "--out", "out", "p"]).exit_code == 0
+    EDITS["a card"][0]()
+    again = runner.invoke(main, ["build", "--out", "out", "p"])
+    planned = json.loads(Path("out", CACHE_FILE).read_text(encoding="utf-8"))["planned"]
+    redrawn = EDITS["a card"][1]
+    assert again.exit_code == 0 and redrawn <= set(planned)
+    assert f"; {len(planned) - len(redrawn)} copied unchanged from the last build)" in again.stderr
