@@ -70,7 +70,7 @@ def render_build(catalog: Catalog, systems: Mapping[str, GameSystem], options: B
     to_draw = [step.plan for step in steps if step.plan is not None and not step.reusable]
     total = len(to_draw) + sum(step.plan is None for step in steps)
     progress("rendering", 0, total)
-    drawn = iter_shared(_draw, (to_draw, staging.spool), len(to_draw), jobs=options.jobs,
+    drawn = iter_shared(_draw, (to_draw, staging.spool, staging.folder.path), len(to_draw), jobs=options.jobs,
                         worth_it=len(to_draw) >= PARALLEL_FROM_OUTPUTS,
                         done=lambda count: progress("rendering", count, total))
     done = len(to_draw)
@@ -101,9 +101,10 @@ def render_build(catalog: Catalog, systems: Mapping[str, GameSystem], options: B
     return rendered
 
 
-def _draw(state: tuple[list[PlannedOutput], Path], index: int) -> tuple[list[StoredOutput], list[Finding]]:
+def _draw(state: tuple[list[PlannedOutput], Path, Path], index: int) -> tuple[list[StoredOutput], list[Finding]]:
     """Draw planned output `index` and write its files into the spool (in a forked worker on large builds)."""
-    plans, spool = state
+    plans, spool, build_folder = state
     result = plans[index].render()
-    spooled = [spool_output(spool, f"{index}-{number}", output) for number, output in enumerate(result.outputs)]
+    spooled = [spool_output(spool, f"{index}-{number}", output, build_folder)
+               for number, output in enumerate(result.outputs)]
     return spooled, result.findings

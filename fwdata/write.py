@@ -239,18 +239,20 @@ def _relative_path(path: str, seen: set[PurePosixPath]) -> PurePosixPath:
     return relative
 
 
-def spool_output(spool: Path, name: str, output: Output) -> StoredOutput:
+def spool_output(spool: Path, name: str, output: Output, build_folder: Path) -> StoredOutput:
     """Write `output` as the file `name` in the `spool` folder of a new build (`Staging.spool`); return it.
 
     For a process that draws outputs for another: the bytes go to disk where they are
     drawn, and the process that owns the build moves the file into place (`Staging.adopt`)
-    without reading it. Raises OutputError when the file cannot be written.
+    without reading it. Raises OutputError, naming the file in `build_folder` (the folder as
+    the user named it), when the file cannot be written.
     """
     file = spool / name
     try:
         _write_new(file, output.data, _file_mode())
     except OSError as exc:
-        raise OutputError(f"cannot write {output.path} into {spool}: {exc.strerror or exc}") from None
+        raise OutputError(f"cannot write {build_folder.joinpath(*PurePosixPath(output.path).parts)}: "
+                          f"{exc.strerror or exc}") from None
     return StoredOutput(output.path, file, hashlib.sha256(output.data).hexdigest(), len(output.data))
 
 

@@ -60,11 +60,11 @@ def test_an_output_may_not_replace_the_marker(tmp_path: Path) -> None:
 
 def test_spooled_outputs_are_moved_into_place_and_the_spool_removed(tmp_path: Path) -> None:
     with claim_build_folder(tmp_path / "build") as folder, folder.staged() as staging:
-        spooled = write.spool_output(staging.spool, "0-0", Output("fw/table.pdf", b"table"))
+        spooled = write.spool_output(staging.spool, "0-0", Output("fw/table.pdf", b"table"), folder.path)
         stored = staging.adopt(spooled)
         assert (stored.path, stored.size, stored.file) == ("fw/table.pdf", 5, staging.root / "fw" / "table.pdf")
         with pytest.raises(OutputError, match="two outputs would both be written to fw/table.pdf"):
-            staging.adopt(write.spool_output(staging.spool, "1-0", Output("fw/table.pdf", b"again")))
+            staging.adopt(write.spool_output(staging.spool, "1-0", Output("fw/table.pdf", b"again"), folder.path))
         with pytest.raises(OutputError, match="not a drawn output of this build"):
             staging.adopt(dataclasses.replace(spooled, path="fw/other.pdf", file=tmp_path / "elsewhere"))
         with pytest.raises(OutputError, match="may not be named .fwdata-spool/x"):
