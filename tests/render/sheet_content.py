@@ -1,4 +1,5 @@
-"""Test helper: read back what an imposed sheet draws outside its cards (line segments, card origins) with pypdf."""
+"""Test helpers: render planned outputs, and read back what an imposed sheet draws outside its cards (line segments,
+card origins) with pypdf."""
 
 from __future__ import annotations
 
@@ -6,6 +7,10 @@ from dataclasses import dataclass
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
+
+from fwdata.game_system import Catalog
+from fwdata.options import BuildOptions
+from fwdata.systems import registered_systems
 
 
 @dataclass(frozen=True)
@@ -35,3 +40,14 @@ def read_drawn(reader: PdfReader, page_number: int) -> Drawn:
         elif depth == 0 and operator == b"l":
             segments.append((*start, values[0], values[1], width))
     return Drawn(segments, origins)
+
+
+def render_planned(catalog: Catalog, options: BuildOptions, paths: set[str]) -> dict[str, bytes]:
+    """Render the planned outputs at `paths` of every system; return their bytes by path."""
+    pdfs = {}
+    for system in registered_systems().values():
+        assert system.plan_outputs is not None
+        for plan in system.plan_outputs(catalog, options):
+            if plan.path in paths:
+                pdfs.update((output.path, output.data) for output in plan.render().outputs)
+    return pdfs

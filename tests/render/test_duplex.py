@@ -21,9 +21,8 @@ from fwdata.pipeline import check_sources
 from fwdata.render.duplex import back_cells, back_crop_marks, mirror_rect, mirror_segment, mirrors_x
 from fwdata.render.imposition import MIN_MARGIN_PT, Segment, crop_marks, impose
 from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Rect, Size
-from fwdata.systems import registered_systems
 from fwdata.units import inches, mm
-from tests.render.sheet_content import read_drawn
+from tests.render.sheet_content import read_drawn, render_planned
 
 SHEETS = {"fw/aircraft.pdf": CARD_SIZES["half-letter"], "fl/aircraft.pdf": CARD_SIZES["index-5x3"],
           "aoa/plane.pdf": CARD_SIZES["poker"]}
@@ -41,16 +40,6 @@ RULER_WIDTH = 0.3
 @pytest.fixture(scope="module")
 def catalog() -> Catalog:
     return check_sources([library_root() / folder for folder in SOURCE_FOLDERS], BuildOptions()).catalog
-
-
-def _render(catalog: Catalog, options: BuildOptions, paths: set[str]) -> dict[str, bytes]:
-    pdfs = {}
-    for system in registered_systems().values():
-        assert system.plan_outputs is not None
-        for plan in system.plan_outputs(catalog, options):
-            if plan.path in paths:
-                pdfs.update((output.path, output.data) for output in plan.render().outputs)
-    return pdfs
 
 
 def _origins_and_lines(reader: PdfReader, number: int) -> tuple[list[tuple[float, float]], list[tuple[float, ...]]]:
@@ -116,7 +105,8 @@ def test_back_marks_are_the_mirrored_cut_lines_of_the_backs_and_printable(card: 
 def test_every_back_lies_behind_its_front_on_a_long_edge_flip(catalog: Catalog, paper: str, bleed: float,
                                                               gutter: float) -> None:
     """Read back both faces of every sheet: the i-th back is the i-th front mirrored about the long-edge axis."""
-    duplex = _render(catalog, BuildOptions(paper=paper, bleed_pt=bleed, gutter_pt=gutter, backs=True), set(SHEETS))
+    options = BuildOptions(paper=paper, bleed_pt=bleed, gutter_pt=gutter, backs=True)
+    duplex = render_planned(catalog, options, set(SHEETS))
     for path, card in SHEETS.items():
         reader = _read(duplex[path])
         per_sheet = impose(card, PAPER_SIZES[paper], bleed_pt=bleed, gutter_pt=gutter).per_sheet
@@ -147,8 +137,8 @@ def test_every_back_lies_behind_its_front_on_a_long_edge_flip(catalog: Catalog, 
 @pytest.mark.parametrize(("bleed", "gutter"), [(0.0, 0.0), (mm(3), mm(5))])
 def test_backs_leave_the_fronts_as_they_were(catalog: Catalog, bleed: float, gutter: float) -> None:
     """With --backs the odd pages of every sheet are the pages of a build without it, drawn alike."""
-    fronts = _render(catalog, BuildOptions(bleed_pt=bleed, gutter_pt=gutter), set(SHEETS))
-    duplex = _render(catalog, BuildOptions(bleed_pt=bleed, gutter_pt=gutter, backs=True), set(SHEETS))
+    fronts = render_planned(catalog, BuildOptions(bleed_pt=bleed, gutter_pt=gutter), set(SHEETS))
+    duplex = render_planned(catalog, BuildOptions(bleed_pt=bleed, gutter_pt=gutter, backs=True), set(SHEETS))
     for path in SHEETS:
         alone, both = _read(fronts[path]), _read(duplex[path])
         assert len(both.pages) == 2 * len(alone.pages)
@@ -158,7 +148,7 @@ def test_backs_leave_the_fronts_as_they_were(catalog: Catalog, bleed: float, gut
 
 def test_a_half_full_landscape_sheet_puts_its_backs_in_the_mirrored_row(catalog: Catalog) -> None:
     """Ten poker cards 8-up on Letter landscape: the second sheet's two cards sit in the top row, their backs below."""
-    both = _read(_render(catalog, BuildOptions(backs=True), {"aoa/plane.pdf"})["aoa/plane.pdf"])
+    both = _read(render_planned(catalog, BuildOptions(backs=True), {"aoa/plane.pdf"})["aoa/plane.pdf"])
     assert len(both.pages) == 4
     front, _ = _origins_and_lines(both, 2)
     back, _ = _origins_and_lines(both, 3)
@@ -173,8 +163,8 @@ def test_a_half_full_landscape_sheet_puts_its_backs_in_the_mirrored_row(catalog:
 @pytest.mark.parametrize("path", sorted(CARDS))
 def test_a_single_card_pdf_has_its_back_as_page_2_with_the_same_boxes(catalog: Catalog, path: str,
                                                                        bleed: float) -> None:
-    alone = _read(_render(catalog, BuildOptions(bleed_pt=bleed), {path})[path])
-    both = _read(_render(catalog, BuildOptions(bleed_pt=bleed, backs=True), {path})[path])
+    alone = _read(render_planned(catalog, BuildOptions(bleed_pt=bleed), {path})[path])
+    both = _read(render_planned(catalog, BuildOptions(bleed_pt=bleed, backs=True), {path})[path])
     assert len(alone.pages) == 1 and len(both.pages) == 2
     front, back = both.pages
     assert front.get_contents().get_data() == alone.pages[0].get_contents().get_data()
@@ -187,7 +177,7 @@ def test_a_single_card_pdf_has_its_back_as_page_2_with_the_same_boxes(catalog: C
 def test_a_back_stays_in_the_safe_area_and_its_tint_fills_the_bleed(catalog: Catalog) -> None:
     """With 1/8 in bleed the back's tint is the whole page (trim plus bleed); its frame is 9 pt inside the trim."""
     path, bleed = "aoa/plane/spad-xiii.pdf", inches(0.125)
-    page = _read(_render(catalog, BuildOptions(bleed_pt=bleed, backs=True), {path})[path]).pages[1]
+    page = _read(render_planned(catalog, BuildOptions(bleed_pt=bleed, backs=True), {path})[path]).pages[1]
     rects = [[float(v) for v in operands] for operands, operator in ContentStream(page.get_contents(), None).operations
              if operator == b"re"]
     card = CARD_SIZES["poker"]

@@ -10,7 +10,7 @@ from fwdata.options import BuildOptions
 from fwdata.pipeline import check_sources
 from fwdata.render.layout import Size
 from fwdata.render.pdf import PdfDocument
-from fwdata.systems import registered_systems
+from tests.render.sheet_content import render_planned
 
 # Outputs of every kind of page: an imposed card sheet, a card with bleed, log sheets, tables, a booklet.
 OUTPUTS = {"fw/aircraft.pdf", "fw/aircraft/p-51d.pdf", "fw/logsheet/blank.pdf", "fw/table.pdf", "fl/aircraft.pdf",
@@ -22,21 +22,11 @@ def catalog() -> Catalog:
     return check_sources([library_root() / folder for folder in SOURCE_FOLDERS], BuildOptions()).catalog
 
 
-def _render(catalog: Catalog, options: BuildOptions) -> dict[str, bytes]:
-    rendered = {}
-    for system in registered_systems().values():
-        assert system.plan_outputs is not None
-        for plan in system.plan_outputs(catalog, options):
-            if plan.path in OUTPUTS:
-                rendered.update((output.path, output.data) for output in plan.render().outputs)
-    return rendered
-
-
 def test_pages_encoded_as_they_end_give_reportlabs_bytes(catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
     options = BuildOptions(bleed_pt=9.0, backs=True)
-    encoded = _render(catalog, options)
+    encoded = render_planned(catalog, options, OUTPUTS)
     monkeypatch.setattr(PdfDocument, "_encode_page", lambda self, number: None)  # reportlab encodes them at save
-    assert _render(catalog, options) == encoded
+    assert render_planned(catalog, options, OUTPUTS) == encoded
     assert set(encoded) == OUTPUTS
 
 
