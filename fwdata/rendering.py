@@ -75,29 +75,32 @@ def render_build(catalog: Catalog, systems: Mapping[str, GameSystem], options: B
                         done=lambda count: progress("rendering", count, total))
     done = len(to_draw)
     rendered = Rendered()
-    for step in steps:
-        if step.plan is None:
-            output = step.system.render_outputs(catalog, options)
-            done += 1
-            progress("rendering", done, total)
-            rendered.drawn_from.update((item.path, source_paths(catalog, step.system.id, None))
-                                       for item in output.outputs)
-            stored, findings = [staging.add(item) for item in output.outputs], output.findings
-        else:
-            if not step.reusable:
-                spooled, findings = next(drawn)
-                stored = [staging.adopt(item) for item in spooled]
-            elif (reused := reused_output(folder, previous, step.plan.path, step.key)) is not None:
-                stored, findings = [staging.add(reused[0])], reused[1]  # read one at a time, when its turn comes
-                rendered.copied += 1
-            else:  # changed or gone since the cache was read
-                output = step.plan.render()
+    try:
+        for step in steps:
+            if step.plan is None:
+                output = step.system.render_outputs(catalog, options)
+                done += 1
+                progress("rendering", done, total)
+                rendered.drawn_from.update((item.path, source_paths(catalog, step.system.id, None))
+                                           for item in output.outputs)
                 stored, findings = [staging.add(item) for item in output.outputs], output.findings
-            rendered.drawn_from[step.plan.path] = source_paths(catalog, step.system.id, step.plan.sources)
-            if step.key is not None and [item.path for item in stored] == [step.plan.path]:
-                rendered.planned[step.plan.path] = (step.key, findings)
-        rendered.outputs.extend(stored)
-        rendered.findings.extend(findings)
+            else:
+                if not step.reusable:
+                    spooled, findings = next(drawn)
+                    stored = [staging.adopt(item) for item in spooled]
+                elif (reused := reused_output(folder, previous, step.plan.path, step.key)) is not None:
+                    stored, findings = [staging.add(reused[0])], reused[1]  # read one at a time, when its turn comes
+                    rendered.copied += 1
+                else:  # changed or gone since the cache was read
+                    output = step.plan.render()
+                    stored, findings = [staging.add(item) for item in output.outputs], output.findings
+                rendered.drawn_from[step.plan.path] = source_paths(catalog, step.system.id, step.plan.sources)
+                if step.key is not None and [item.path for item in stored] == [step.plan.path]:
+                    rendered.planned[step.plan.path] = (step.key, findings)
+            rendered.outputs.extend(stored)
+            rendered.findings.extend(findings)
+    finally:
+        drawn.close()  # the drawing processes stop before the caller deletes or commits the new build folder
     return rendered
 
 

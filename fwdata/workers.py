@@ -5,7 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
@@ -44,7 +44,7 @@ def map_shared(function: Callable[[State, int], Result], state: State, count: in
 
 
 def iter_shared(function: Callable[[State, int], Result], state: State, count: int, *, jobs: int | None,
-                worth_it: bool, done: Callable[[int], None] = lambda count: None) -> Iterator[Result]:
+                worth_it: bool, done: Callable[[int], None] = lambda count: None) -> Generator[Result, None, None]:
     """Yield `function(state, index)` for each index in `range(count)`, in order, computed by forked processes.
 
     For work over a large shared state (a catalog, a pack to read): forked workers inherit
@@ -53,21 +53,24 @@ def iter_shared(function: Callable[[State, int], Result], state: State, count: i
     so the caller need not hold them all. `done(count)` is called before each
     result is yielded. Where processes cannot be forked (Windows, macOS's
     default), or the pool fails, this process does the remaining work. Closing
-    the iterator early cancels the work not yet started.
+    the generator early cancels the work not yet started and returns when the
+    work under way has finished, so no worker runs on after it.
     """
     global _shared
     workers = worker_count(jobs, worth_it, count)
     produced = 0
     if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
         _shared = (function, state)
+        pooled = _pooled(_call_shared, range(count), workers, multiprocessing.get_context("fork"))
         try:
-            for result in _pooled(_call_shared, range(count), workers, multiprocessing.get_context("fork")):
+            for result in pooled:
                 produced += 1
                 done(produced)
                 yield result
         except (BrokenProcessPool, OSError):
             pass
         finally:
+            pooled.close()  # shuts the pool down, waiting for the work under way
             _shared = None
     for index in range(produced, count):
         result = function(state, index)
@@ -82,7 +85,7 @@ def _call_shared(index: int) -> Any:
 
 
 def _pooled(function: Callable[[Item], Result], items: Sequence[Item], workers: int, context: Any
-            ) -> Iterator[Result]:
+            ) -> Generator[Result, None, None]:
     """Yield `function(item)` for each item, in order, from a pool of `workers` processes.
 
     Workers ignore Ctrl-C: the parent alone handles it (one quiet "Aborted!", no traceback per

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -94,3 +95,23 @@ def test_a_full_disk_in_a_drawing_process_is_one_error_and_the_old_build_stays(t
     with pytest.raises(OutputError, match=r"cannot write .*/out/fw/aircraft/[^/]*\.pdf: No space left on device$"):
         build_sources(sources, BuildOptions(out_dir=out, jobs=2, use_cache=False))
     assert tree(out) == before and sorted(os.listdir(tmp_path)) == ["out"]
+
+
+def test_drawing_processes_stop_before_a_failed_build_is_deleted(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error while outputs are being drawn: the processes still drawing finish before the new build folder
+    is deleted, so none writes into it afterwards (it would come back as a hidden leftover)."""
+    adopt, adopted = write.Staging.adopt, []
+
+    def failing(staging: write.Staging, spooled: StoredOutput) -> StoredOutput:
+        adopted.append(spooled.path)
+        if len(adopted) == 3:
+            raise OutputError("cannot write: the disk went away")
+        return adopt(staging, spooled)
+
+    monkeypatch.setattr(write.Staging, "adopt", failing)
+    sources = [library_root() / folder for folder in SOURCE_FOLDERS]
+    with pytest.raises(OutputError, match="the disk went away"):
+        build_sources(sources, BuildOptions(out_dir=tmp_path / "out", jobs=2, use_cache=False))
+    time.sleep(2)  # what a stray process would still write
+    assert os.listdir(tmp_path) == []
