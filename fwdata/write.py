@@ -7,8 +7,10 @@ import fcntl
 import hashlib
 import os
 import shutil
+import signal
 import stat
 import tempfile
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -202,21 +204,45 @@ class Staging:
             _write_new(new / BUILD_MARKER, MARKER_TEXT, self._mode)
             current = folder.path
             old = folder.sibling(OLD_INFIX, new.name.removeprefix(f".{folder.target.name}{NEW_INFIX}"))
-            if folder.target.exists():
-                os.rename(folder.target, old)
-                try:
+            with _interrupts_deferred():  # a Ctrl-C between the two renames would leave no build folder
+                if folder.target.exists():
+                    os.rename(folder.target, old)
+                    try:
+                        os.rename(new, folder.target)
+                    except OSError:
+                        os.rename(old, folder.target)
+                        raise
+                    shutil.rmtree(old, ignore_errors=True)  # the build is done; the next run retries
+                else:
                     os.rename(new, folder.target)
-                except OSError:
-                    os.rename(old, folder.target)
-                    raise
-                shutil.rmtree(old, ignore_errors=True)  # the build is done; the next run retries
-            else:
-                os.rename(new, folder.target)
+                self.committed = True
         except OSError as exc:
             raise OutputError(f"cannot write {current}: {exc.strerror or exc}") from None
-        self.committed = True
         return [StoredOutput(stored.path, folder.target.joinpath(*PurePosixPath(stored.path).parts), stored.sha256,
                              stored.size) for stored in self._stored]
+
+
+@contextmanager
+def _interrupts_deferred() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) and SIGTERM back until the block ends, then deliver them to their own handlers.
+
+    Only where Python can set handlers (the main thread); elsewhere the block runs as it is.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[int] = []
+    handlers = {number: handler for number in (signal.SIGINT, signal.SIGTERM)
+                if (handler := signal.getsignal(number)) is not None}  # None: a handler set in C, left alone
+    for number in handlers:
+        signal.signal(number, lambda received, frame: held.append(received))
+    try:
+        yield
+    finally:
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+        for received in dict.fromkeys(held):
+            signal.raise_signal(received)
 
 
 def _relative_paths(outputs: Sequence[Output]) -> list[PurePosixPath]:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import dataclasses
 import errno
 import os
+import signal
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -224,3 +226,21 @@ def test_a_lock_file_that_is_a_link_is_refused_and_its_target_never_made(tmp_pat
     assert str(raised.value) == (f"cannot write {tmp_path / 'build'}: its lock file is a symbolic link "
                                  f"({tmp_path / '.build.fwdata-lock'})")
     assert not (tmp_path / "elsewhere").exists() and not (tmp_path / "build").exists()
+
+
+def test_a_ctrl_c_during_the_swap_takes_effect_once_the_new_build_is_in_place(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "build"
+    write_outputs([Output("fw/table.pdf", b"old")], out)
+    rename = os.rename
+
+    def interrupted(source: Any, target: Any) -> None:
+        if Path(source) == out:  # the first rename of the swap: the old build moves aside
+            os.kill(os.getpid(), signal.SIGINT)
+        rename(source, target)
+
+    monkeypatch.setattr(os, "rename", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_outputs([Output("fw/table.pdf", b"new")], out)
+    assert tree(out) == {"fw/table.pdf": b"new", BUILD_MARKER: MARKER_TEXT}
+    assert os.listdir(tmp_path) == ["build"]
