@@ -10,6 +10,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from fwdata.interrupts import interrupts_deferred
+
 Item = TypeVar("Item")
 State = TypeVar("State")
 Result = TypeVar("Result")
@@ -91,8 +93,9 @@ def _pooled(function: Callable[[Item], Result], items: Sequence[Item], workers: 
     Workers ignore Ctrl-C: the parent alone handles it (one quiet "Aborted!", no traceback per
     worker); when it stops early, for Ctrl-C or an error, work not yet started is cancelled and the
     chunks under way finish (a worker ended mid-result can leave the pool's reader waiting forever),
-    so chunks are small. The parent waits for each result a quarter second at a time: a signal that
-    reaches another of its threads is only handled once the main thread wakes.
+    so chunks are small; further Ctrl-Cs take effect once they have. The parent waits for each
+    result a quarter second at a time: a signal that reaches another of its threads is only
+    handled once the main thread wakes.
     """
     chunk = max(1, min(MAX_CHUNK, len(items) // (workers * 8)))
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=signal.signal,
@@ -109,7 +112,8 @@ def _pooled(function: Callable[[Item], Result], items: Sequence[Item], workers: 
                     continue
             yield from results
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        with interrupts_deferred():  # a second Ctrl-C here left workers never told to stop, waited for at exit
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _apply_to_all(function: Callable[[Item], Result], items: Sequence[Item]) -> list[Result]:

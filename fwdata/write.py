@@ -7,10 +7,8 @@ import fcntl
 import hashlib
 import os
 import shutil
-import signal
 import stat
 import tempfile
-import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -18,6 +16,7 @@ from pathlib import Path, PurePosixPath
 
 from fwdata.errors import OutputError
 from fwdata.game_system import Output, StoredOutput
+from fwdata.interrupts import interrupts_deferred
 
 BUILD_MARKER = ".fwdata-build"
 """The file that marks a folder as a build folder fwdata may replace whole."""
@@ -204,7 +203,7 @@ class Staging:
             _write_new(new / BUILD_MARKER, MARKER_TEXT, self._mode)
             current = folder.path
             old = folder.sibling(OLD_INFIX, new.name.removeprefix(f".{folder.target.name}{NEW_INFIX}"))
-            with _interrupts_deferred():  # a Ctrl-C between the two renames would leave no build folder
+            with interrupts_deferred():  # a Ctrl-C between the two renames would leave no build folder
                 if folder.target.exists():
                     os.rename(folder.target, old)
                     try:
@@ -220,29 +219,6 @@ class Staging:
             raise OutputError(f"cannot write {current}: {exc.strerror or exc}") from None
         return [StoredOutput(stored.path, folder.target.joinpath(*PurePosixPath(stored.path).parts), stored.sha256,
                              stored.size) for stored in self._stored]
-
-
-@contextmanager
-def _interrupts_deferred() -> Iterator[None]:
-    """Hold Ctrl-C (SIGINT) and SIGTERM back until the block ends, then deliver them to their own handlers.
-
-    Only where Python can set handlers (the main thread); elsewhere the block runs as it is.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    held: list[int] = []
-    handlers = {number: handler for number in (signal.SIGINT, signal.SIGTERM)
-                if (handler := signal.getsignal(number)) is not None}  # None: a handler set in C, left alone
-    for number in handlers:
-        signal.signal(number, lambda received, frame: held.append(received))
-    try:
-        yield
-    finally:
-        for number, handler in handlers.items():
-            signal.signal(number, handler)
-        for received in dict.fromkeys(held):
-            signal.raise_signal(received)
 
 
 def _relative_paths(outputs: Sequence[Output]) -> list[PurePosixPath]:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 from fwdata.library import library_root
 from fwdata.pipeline import load_files
@@ -116,3 +119,45 @@ def test_ctrl_c_in_a_pool_stops_every_process_without_worker_tracebacks(tmp_path
     out, err = process.communicate(timeout=120)
     assert out.decode() == "interrupted\n"
     assert "Traceback" not in err.decode() and "KeyboardInterrupt" not in err.decode(), err.decode()
+
+
+TWICE_INTERRUPTED_POOL = """
+import sys, time
+from fwdata.workers import iter_shared
+
+def slow(marker, index):
+    open(marker, "a").close()  # a worker has run
+    time.sleep(1.0)
+    return index
+
+try:
+    for _ in iter_shared(slow, sys.argv[1], 40, jobs=2, worth_it=True):
+        pass
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+
+def test_a_second_ctrl_c_while_the_pool_stops_does_not_hang_it(tmp_path: Path) -> None:
+    """The first Ctrl-C stops the pool, which waits for the chunks under way; a second one, impatient,
+    lands in that wait. It is held until the pool has stopped: cut short, the pool's workers never heard
+    they should stop and the process waited for them at exit for ever."""
+    marker = tmp_path / "running"
+    process = subprocess.Popen([sys.executable, "-c", TWICE_INTERRUPTED_POOL, str(marker)], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, start_new_session=True)
+    for _ in range(600):
+        if marker.exists() or process.poll() is not None:
+            break
+        time.sleep(0.1)
+    assert marker.exists(), "no worker started"
+    os.killpg(process.pid, signal.SIGINT)
+    time.sleep(0.5)  # the chunks under way take 2 s to finish
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        out, err = process.communicate(timeout=60)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    assert out.decode() == "interrupted\n" and process.returncode == 0, err.decode()
+    with pytest.raises(ProcessLookupError):
+        os.killpg(process.pid, 0)  # no worker is left behind
