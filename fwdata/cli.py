@@ -126,11 +126,16 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, bl
                                                  png_dpi=png_dpi, signature_sheets=signature_sheets))
     result = build_sources(list(paths), options, progress=control.progress_reporter())
 
-    def success() -> None:
-        if output_format == "text" and not result.report.failed(strict):
+    def closing() -> None:
+        if output_format != "text":
+            return
+        if result.report.failed(strict):
+            click.echo(f"build failed: nothing written into {out_dir}/ (a build already there is left as it was)",
+                       err=True)
+        else:
             click.echo("\n".join(build_lines(result, out_dir)), err=True)
 
-    report_and_exit(result, output_format, strict, control, after=success)
+    report_and_exit(result, output_format, strict, control, after=closing)
 
 
 def build_lines(result: RunResult, out_dir: Path) -> list[str]:

@@ -234,8 +234,11 @@ def test_build_prints_a_few_lines_and_writes_the_findings_report(runner: CliRunn
 
 def test_failed_build_writes_no_findings_report(runner: CliRunner, pack: Path) -> None:
     result = runner.invoke(main, ["build", "--out", "out", "pack"])
-    assert result.exit_code == 1 and result.stderr == ""
+    assert result.exit_code == 1
+    assert result.stderr == "build failed: nothing written into out/ (a build already there is left as it was)\n"
     assert not Path("out").exists()
+    json_run = runner.invoke(main, ["build", "--out", "out", "--format", "json", "pack"])
+    assert json_run.exit_code == 1 and json_run.stderr == ""  # machine output: the report alone
 
 
 def test_pipeline_reports_progress(pack: Path) -> None:
