@@ -106,15 +106,20 @@ except KeyboardInterrupt:
 """
 
 
-def test_ctrl_c_in_a_pool_stops_every_process_without_worker_tracebacks(tmp_path: Path) -> None:
-    marker = tmp_path / "running"
-    process = subprocess.Popen([sys.executable, "-c", INTERRUPTED_POOL, str(marker)], stdout=subprocess.PIPE,
+def started_pool(script: str, marker: Path) -> subprocess.Popen[bytes]:
+    """Run `script` in its own process group; return it once one of its pool's workers has touched `marker`."""
+    process = subprocess.Popen([sys.executable, "-c", script, str(marker)], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, start_new_session=True)
     for _ in range(600):
         if marker.exists() or process.poll() is not None:
             break
         time.sleep(0.1)
     assert marker.exists(), "no worker started"
+    return process
+
+
+def test_ctrl_c_in_a_pool_stops_every_process_without_worker_tracebacks(tmp_path: Path) -> None:
+    process = started_pool(INTERRUPTED_POOL, tmp_path / "running")
     os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C does: every process of the foreground group
     out, err = process.communicate(timeout=120)
     assert out.decode() == "interrupted\n"
@@ -142,14 +147,7 @@ def test_a_second_ctrl_c_while_the_pool_stops_does_not_hang_it(tmp_path: Path) -
     """The first Ctrl-C stops the pool, which waits for the chunks under way; a second one, impatient,
     lands in that wait. It is held until the pool has stopped: cut short, the pool's workers never heard
     they should stop and the process waited for them at exit for ever."""
-    marker = tmp_path / "running"
-    process = subprocess.Popen([sys.executable, "-c", TWICE_INTERRUPTED_POOL, str(marker)], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, start_new_session=True)
-    for _ in range(600):
-        if marker.exists() or process.poll() is not None:
-            break
-        time.sleep(0.1)
-    assert marker.exists(), "no worker started"
+    process = started_pool(TWICE_INTERRUPTED_POOL, tmp_path / "running")
     os.killpg(process.pid, signal.SIGINT)
     time.sleep(0.5)  # the chunks under way take 2 s to finish
     os.killpg(process.pid, signal.SIGINT)
