@@ -8,7 +8,9 @@ findings. The next build into the folder:
 
 - does nothing when the run key matches and every output is still as written (`unchanged_result`);
 - otherwise checks again, and copies each planned output whose key matches from the old folder
-  instead of rendering it (`reused_output`), once its bytes hash to the recorded value.
+  instead of rendering it (`reused_output`), once its bytes hash to the recorded value;
+- and draws an imposed card sheet copying each page whose cards did not change from the old
+  sheet (`previous_pages`; the cache records each page's key and where its content is).
 
 Nothing in the file is trusted: a cache that is not JSON of this form, is of another tool or version,
 names a path outside the folder, or points at a file missing or changed, is ignored (a full build).
@@ -19,30 +21,30 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import sys
-from collections.abc import Callable, Mapping, Sequence
-from contextlib import suppress
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, fields
 from functools import cache, partial
 from pathlib import Path, PurePosixPath
-from typing import Any
 
 import fwdata
-from fwdata.baseline import BaselineEntry, BaselineFormatError, format_baseline, parse_baseline
-from fwdata.findings import Finding, Location, Report, Severity
+from fwdata import cache_json as shape
+from fwdata.findings import Finding, Report
 from fwdata.game_system import Catalog, Entry, EntryKey, Output, PlannedOutput, RunResult, StoredOutput
 from fwdata.library import library_root
 from fwdata.options import BuildOptions
-from fwdata.review import Review
+from fwdata.render.page_copies import PageLookup, PageRecord
 from fwdata.sources import load_source
-from fwdata.sources.containment import Refused, read_in_pack, read_regular
+from fwdata.sources.containment import Refused, open_in_pack, read_in_pack, read_regular
 from fwdata.sources.pack import Pack, pack_files
 from fwdata.sources.texts import MAX_TEXT_BYTES
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS, display_path
 from fwdata.write import BUILD_MARKER, CACHE_FILE, is_marker
 
 CACHE_FORMAT = "fwdata-build-cache"
-CACHE_VERSION = 2
+CACHE_VERSION = 3
 MAX_CACHE_BYTES = 256 * 1024 * 1024
 MAX_OUTPUT_BYTES = 4 * 1024 * 1024 * 1024
 # Options that change neither findings nor outputs: where the build goes, whether it reuses, how many processes.
@@ -145,32 +147,40 @@ def output_key(base_key: str, system: str, plan: PlannedOutput, catalog: Catalog
     every entry of the system. None when a source's file has no digest (the output is then always
     rendered).
     """
+    return sources_key(base_key, plan.path, system, plan.sources, catalog, digests)
+
+
+def sources_key(base_key: str, path: str, system: str, sources: Sequence[EntryKey] | None, catalog: Catalog,
+                digests: Mapping[str, str]) -> str | None:
+    """Return the key of what output `path` draws from `sources` (None: every entry of `system`), as `output_key`:
+    of a whole output, or of one card of an imposed sheet (`PlannedOutput.items`)."""
     entries: list[tuple[EntryKey, Entry | None]]
-    if plan.sources is None:
+    if sources is None:
         entries = [((found, kind, entry.document.doc_id or ""), entry) for (found, kind), entry in catalog
                    if found == system]
     else:
-        entries = [(key, catalog.get(*key)) for key in plan.sources]  # None: a missing entry
-    sources: list[list[str | None]] = []
+        entries = [(key, catalog.get(*key)) for key in sources]  # None: a missing entry
+    drawn_from: list[list[str | None]] = []
     for key, entry in entries:
         if entry is None:
-            sources.append([*key, None])
+            drawn_from.append([*key, None])
         elif entry.document.path not in digests:
             return None
         else:
-            sources.append([*key, entry.document.path, digests[entry.document.path]])
-    return _key([base_key, plan.path, sources])
+            drawn_from.append([*key, entry.document.path, digests[entry.document.path]])
+    return _key([base_key, path, drawn_from])
 
 
 @dataclass(frozen=True)
 class CachedOutput:
     """A planned output of the previous build: the key it was rendered under, its SHA-256 and size in bytes, its
-    render findings."""
+    render findings, and the pages a sheet drawn again may copy from it."""
 
     key: str
     sha256: str
     size: int
     findings: tuple[Finding, ...]
+    pages: tuple[PageRecord, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -187,128 +197,21 @@ class BuildCache:
     result: RunResult
 
 
-class _Malformed(ValueError):
-    """A cache file that is not of the form `format_build_cache` writes."""
-
-
-def _expect(condition: bool) -> None:
-    if not condition:
-        raise _Malformed
-
-
-def _string(value: object) -> str:
-    _expect(isinstance(value, str))
-    return value  # type: ignore[return-value]
-
-
-def _integer(value: object) -> int:
-    _expect(isinstance(value, int) and not isinstance(value, bool))
-    return value  # type: ignore[return-value]
-
-
-def _severity(value: object) -> str:
-    _expect(value in {severity.value for severity in Severity})
-    return value  # type: ignore[return-value]
-
-
-def _count(value: object) -> int:
-    _expect(_integer(value) >= 1)
-    return value  # type: ignore[return-value]
-
-
-def _items(value: object) -> list[Any]:
-    _expect(isinstance(value, list))
-    return value  # type: ignore[return-value]
-
-
-def _object(value: object) -> dict[str, Any]:
-    _expect(isinstance(value, dict))
-    return value  # type: ignore[return-value]
-
-
-def _finding_json(finding: Finding) -> dict[str, object]:
-    return finding.as_json()
-
-
-def _finding(value: object) -> Finding:
-    item = _object(value)
-    try:
-        severity = Severity(_string(item.get("severity")))
-    except ValueError:
-        raise _Malformed from None
-    location = Location(_string(item.get("path")), _integer(item.get("line")), _integer(item.get("column")),
-                        _string(item.get("pointer")))
-    return Finding(location, severity, _string(item.get("code")), _string(item.get("message")))
-
-
-def _findings(value: object) -> list[Finding]:
-    return [_finding(item) for item in _items(value)]
-
-
-def _output_path(value: object) -> str:
-    """Return a relative POSIX path inside the build folder; an absolute one, `..` or fwdata's own file is malformed."""
-    text = _string(value)
-    _expect("\x00" not in text)  # a path the OS cannot open
-    path = PurePosixPath(text)
-    _expect(bool(path.parts) and not path.is_absolute() and ".." not in path.parts and str(path) == text
-            and path.parts[0] not in (BUILD_MARKER, CACHE_FILE))
-    return str(path)
-
-
-def _digest(value: object) -> str:
-    text = _string(value)
-    _expect(len(text) == 64 and all(c in "0123456789abcdef" for c in text))
-    return text
-
-
-def _result_json(result: RunResult) -> dict[str, object]:
-    review = result.review
-    return {
-        "files_read": result.report.files_read,
-        "reported": sorted(result.reported),
-        "shown": [_finding_json(f) for f in review.shown],
-        "unselected": [_finding_json(f) for f in review.unselected],
-        "suppressed": [_finding_json(f) for f in review.suppressed],
-        "baselined": [_finding_json(f) for f in review.baselined],
-        "gone": [{"path": e.path, "code": e.code, "message": e.message, "severity": e.severity, "count": e.count}
-                 for e in review.gone],
-        "baseline_path": review.baseline_path,
-        "recorded": format_baseline(result.recorded),
-    }
-
-
-def _result(value: object) -> RunResult:
-    item = _object(value)
-    baseline_path = item.get("baseline_path")
-    _expect(baseline_path is None or isinstance(baseline_path, str))
-    gone = [BaselineEntry(_string(e.get("path")), _string(e.get("code")), _string(e.get("message")),
-                          _severity(e.get("severity")), _count(e.get("count")))
-            for e in map(_object, _items(item.get("gone")))]
-    review = Review(shown=_findings(item.get("shown")), unselected=_findings(item.get("unselected")),
-                    suppressed=_findings(item.get("suppressed")), baselined=_findings(item.get("baselined")),
-                    gone=gone, baseline_path=baseline_path)
-    try:
-        recorded = parse_baseline(_string(item.get("recorded")))
-    except BaselineFormatError:
-        raise _Malformed from None
-    report = Report(findings=list(review.shown), files_read=_integer(item.get("files_read")))
-    reported = frozenset(_string(path) for path in _items(item.get("reported")))
-    return RunResult(report=report, catalog=Catalog(), reported=reported, review=review, recorded=recorded)
-
-
 def format_build_cache(run: str, result: RunResult, outputs: Sequence[StoredOutput],
-                       planned: Mapping[str, tuple[str, Sequence[Finding]]]) -> bytes:
+                       planned: Mapping[str, tuple[str, Sequence[Finding], Sequence[PageRecord]]]) -> bytes:
     """Return the cache file of a finished build: `result`, its `outputs`, each planned output's key and findings.
 
-    `planned` maps an output path to the key it was rendered under and its render findings.
+    `planned` maps an output path to the key it was rendered under, its render findings and its
+    keyed pages (fwdata/render/page_copies.py).
     """
     hashes = {output.path: output.sha256 for output in outputs}
     payload = {
         "format": CACHE_FORMAT, "version": CACHE_VERSION, "tool": tool_fingerprint(), "run": run,
         "files": [[output.path, output.sha256, output.size] for output in outputs],
-        "planned": {path: {"key": key, "sha256": hashes[path], "findings": [_finding_json(f) for f in findings]}
-                    for path, (key, findings) in planned.items() if path in hashes},
-        "result": _result_json(result),
+        "planned": {path: {"key": key, "sha256": hashes[path], "findings": list(map(shape.finding_json, findings)),
+                           "pages": list(map(shape.page_json, pages))}
+                    for path, (key, findings, pages) in planned.items() if path in hashes},
+        "result": shape.result_json(result),
     }
     return json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
@@ -322,19 +225,22 @@ def read_build_cache(folder: Path) -> BuildCache | None:
     if not is_marker(folder / BUILD_MARKER):
         return None
     try:
-        payload = _object(json.loads(read_in_pack(folder, folder / CACHE_FILE, MAX_CACHE_BYTES)))
-        _expect(payload.get("format") == CACHE_FORMAT and payload.get("version") == CACHE_VERSION)
-        _expect(payload.get("tool") == tool_fingerprint())
-        files = tuple((_output_path(path), _digest(sha), _integer(size)) for path, sha, size in (
-            _items(entry) for entry in _items(payload.get("files"))))
+        payload = shape.mapping(json.loads(read_in_pack(folder, folder / CACHE_FILE, MAX_CACHE_BYTES)))
+        shape.expect(payload.get("format") == CACHE_FORMAT and payload.get("version") == CACHE_VERSION)
+        shape.expect(payload.get("tool") == tool_fingerprint())
+        files = tuple((shape.output_path(path), shape.digest(sha), shape.integer(size))
+                      for path, sha, size in map(shape.items, shape.items(payload.get("files"))))
         sizes = {path: size for path, _, size in files}
         planned = {}
-        for path, item in _object(payload.get("planned")).items():
-            _expect(_output_path(path) in sizes)
-            planned[path] = CachedOutput(_string(_object(item).get("key")), _digest(_object(item).get("sha256")),
-                                         sizes[path], tuple(_findings(_object(item).get("findings"))))
-        return BuildCache(_string(payload.get("run")), files, planned, _result(payload.get("result")))
-    # ValueError: bad JSON, bad UTF-8, _Malformed; TypeError: an entry unpacked; RecursionError: JSON nested too deep
+        for path, value in shape.mapping(payload.get("planned")).items():
+            shape.expect(shape.output_path(path) in sizes)
+            item = shape.mapping(value)
+            pages = tuple(shape.page(page, sizes[path]) for page in shape.items(item.get("pages")))
+            planned[path] = CachedOutput(shape.string(item.get("key")), shape.digest(item.get("sha256")), sizes[path],
+                                         tuple(shape.findings(item.get("findings"))), pages)
+        return BuildCache(shape.string(payload.get("run")), files, planned, shape.result(payload.get("result")))
+    # ValueError: bad JSON, bad UTF-8, shape.Malformed, a list unpacked to too few or many; TypeError: an entry
+    # unpacked; RecursionError: JSON nested too deep
     except (Refused, ValueError, TypeError, RecursionError):
         return None
 
@@ -379,3 +285,38 @@ def reused_output(folder: Path, build_cache: BuildCache | None, path: str, key: 
     data = _verified(folder, path, cached.sha256, cached.size)
     return None if data is None else (Output(path, data), list(cached.findings))
 
+
+
+@contextmanager
+def previous_pages(folder: Path, build_cache: BuildCache | None, path: str) -> Iterator[PageLookup]:
+    """Yield the lookup of the keyed pages the previous build recorded for output `path` in `folder`.
+
+    The lookup reads a page's encoded content from the old file where the cache says it is, and
+    returns it only when it is the recorded length and SHA-256; None for an unknown key, a file
+    missing or not a regular file inside the folder, or content changed since.
+    """
+    cached = build_cache.planned.get(path) if build_cache is not None else None
+    records = {page.key: page for page in cached.pages} if cached is not None else {}
+    try:
+        descriptor = open_in_pack(folder, folder.joinpath(*PurePosixPath(path).parts)) if records else None
+    except Refused:
+        descriptor = None
+    if descriptor is None:
+        yield lambda key: None
+        return
+    try:
+        regular = stat.S_ISREG(os.fstat(descriptor).st_mode)
+
+        def lookup(key: str) -> tuple[PageRecord, bytes] | None:
+            record = records.get(key)
+            if record is None or not regular:
+                return None
+            try:
+                content = os.pread(descriptor, record.length, record.offset)
+            except OSError:
+                return None
+            return (record, content) if len(content) == record.length and _sha256(content) == record.sha256 else None
+
+        yield lookup
+    finally:
+        os.close(descriptor)

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from fwdata.baseline import Baseline
 from fwdata.findings import Finding, Report
 from fwdata.options import BuildOptions
+from fwdata.render.page_copies import PageRecord, SheetPages
 from fwdata.review import Review
 from fwdata.sources.document import SourceDocument
 
@@ -71,15 +72,18 @@ class StoredOutput:
 
 @dataclass
 class RenderResult:
-    """What a system's renderer returns: the files, and findings such as text overflow."""
+    """What a system's renderer returns: the files, findings such as text overflow, and by output path the keyed
+    pages a later build may copy (fwdata/render/page_copies.py)."""
 
     outputs: list[Output] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    pages: dict[str, tuple[PageRecord, ...]] = field(default_factory=dict)
 
     def extend(self, other: RenderResult) -> None:
-        """Append another result's outputs and findings."""
+        """Append another result's outputs, findings and pages."""
         self.outputs.extend(other.outputs)
         self.findings.extend(other.findings)
+        self.pages.update(other.pages)
 
 
 @dataclass(frozen=True)
@@ -175,12 +179,17 @@ class PlannedOutput:
     missing reference prints differently once it exists); None when they cannot
     be told exactly: the output then counts as drawn from every entry of its
     system. An incremental build (fwdata/build_cache.py) reuses the previous
-    file when none of them changed.
+    file when none of them changed. An imposed card sheet also gives the
+    sources of each of its `items` (cards, in sheet order) and `render_copying`,
+    which renders it copying the pages of the previous build whose items did not
+    change (`SheetPages`).
     """
 
     path: str
     sources: tuple[EntryKey, ...] | None
     render: Callable[[], RenderResult]
+    items: tuple[tuple[EntryKey, ...], ...] | None = None
+    render_copying: Callable[[SheetPages], RenderResult] | None = None
 
 
 def render_planned(plans: Iterable[PlannedOutput]) -> RenderResult:

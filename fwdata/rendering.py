@@ -7,12 +7,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fwdata.build_cache import BuildCache, output_key, reused_output
+from fwdata.build_cache import BuildCache, output_key, previous_pages, reused_output, sources_key
 from fwdata.build_index import source_paths
 from fwdata.findings import Finding
-from fwdata.game_system import Catalog, GameSystem, PlannedOutput, StoredOutput
+from fwdata.game_system import Catalog, GameSystem, PlannedOutput, RenderResult, StoredOutput
 from fwdata.options import BuildOptions
 from fwdata.progress import Progress
+from fwdata.render.page_copies import PageRecord, SheetPages
 from fwdata.workers import PARALLEL_FROM_OUTPUTS, iter_shared
 from fwdata.write import Staging, spool_output
 
@@ -22,14 +23,14 @@ class Rendered:
     """What the render stage made: the outputs as stored and the findings, in system and plan order, and what the
     cache records.
 
-    `planned` maps each planned output's path to the key it was drawn (or reused) under and its
-    findings; `drawn_from` maps every output's path to the source files it is drawn from; `copied`
-    counts the outputs copied from the last build.
+    `planned` maps each planned output's path to the key it was drawn (or reused) under, its
+    findings and its keyed pages (fwdata/render/page_copies.py); `drawn_from` maps every output's
+    path to the source files it is drawn from; `copied` counts the outputs copied from the last build.
     """
 
     outputs: list[StoredOutput] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
-    planned: dict[str, tuple[str, list[Finding]]] = field(default_factory=dict)
+    planned: dict[str, tuple[str, list[Finding], tuple[PageRecord, ...]]] = field(default_factory=dict)
     drawn_from: dict[str, frozenset[str]] = field(default_factory=dict)
     copied: int = 0
 
@@ -40,6 +41,18 @@ class _Step:
     plan: PlannedOutput | None  # None: the system renders all its outputs at once (no planner)
     key: str | None = None
     reusable: bool = False  # the last build drew it under the same key: copy it if the file is intact
+    item_keys: tuple[str | None, ...] | None = None  # an imposed sheet's: each card's key (sources_key)
+
+
+@dataclass(frozen=True)
+class _Drawing:
+    """What a drawing process needs, inherited when it forks: the outputs to draw, the last build, the spool."""
+
+    steps: list[_Step]
+    folder: Path
+    previous: BuildCache | None
+    spool: Path
+    build_folder: Path
 
 
 def render_build(catalog: Catalog, systems: Mapping[str, GameSystem], options: BuildOptions, *, folder: Path,
@@ -54,9 +67,10 @@ def render_build(catalog: Catalog, systems: Mapping[str, GameSystem], options: B
     Each planned output whose key (fwdata/build_cache.py `output_key`, from `base_key` and the
     input `documents`' digests) matches the previous build's is copied from `folder`; the others are
     drawn, by `options.jobs` forked processes (fwdata/workers.py: by default every core once
-    PARALLEL_FROM_OUTPUTS outputs are to be drawn). Outputs and findings come in the same order for
-    any number of processes; `progress` hears "rendering" once per output drawn. Raises OutputError when a
-    file cannot be written.
+    PARALLEL_FROM_OUTPUTS outputs are to be drawn). An imposed card sheet drawn again copies
+    each page whose cards' keys match from the previous build's sheet (`previous_pages`).
+    Outputs and findings come in the same order for any number of processes; `progress` hears
+    "rendering" once per output drawn. Raises OutputError when a file cannot be written.
     """
     steps: list[_Step] = []
     for system in systems.values():
@@ -66,11 +80,14 @@ def render_build(catalog: Catalog, systems: Mapping[str, GameSystem], options: B
         for plan in system.plan_outputs(catalog, options):
             key = output_key(base_key, system.id, plan, catalog, documents)
             cached = None if previous is None else previous.planned.get(plan.path)
-            steps.append(_Step(system, plan, key, cached is not None and cached.key == key))
-    to_draw = [step.plan for step in steps if step.plan is not None and not step.reusable]
+            item_keys = None if plan.items is None else tuple(
+                sources_key(base_key, plan.path, system.id, item, catalog, documents) for item in plan.items)
+            steps.append(_Step(system, plan, key, cached is not None and cached.key == key, item_keys))
+    to_draw = [step for step in steps if step.plan is not None and not step.reusable]
     total = len(to_draw) + sum(step.plan is None for step in steps)
     progress("rendering", 0, total)
-    drawn = iter_shared(_draw, (to_draw, staging.spool, staging.folder.path), len(to_draw), jobs=options.jobs,
+    drawing = _Drawing(to_draw, folder, previous, staging.spool, staging.folder.path)
+    drawn = iter_shared(_draw, drawing, len(to_draw), jobs=options.jobs,
                         worth_it=len(to_draw) >= PARALLEL_FROM_OUTPUTS,
                         done=lambda count: progress("rendering", count, total))
     done = len(to_draw)
@@ -85,18 +102,20 @@ def render_build(catalog: Catalog, systems: Mapping[str, GameSystem], options: B
                                            for item in output.outputs)
                 stored, findings = [staging.add(item) for item in output.outputs], output.findings
             else:
+                pages: tuple[PageRecord, ...] = ()
                 if not step.reusable:
-                    spooled, findings = next(drawn)
+                    spooled, findings, pages = next(drawn)
                     stored = [staging.adopt(item) for item in spooled]
                 elif (reused := reused_output(folder, previous, step.plan.path, step.key)) is not None:
                     stored, findings = [staging.add(reused[0])], reused[1]  # read one at a time, when its turn comes
+                    pages = previous.planned[step.plan.path].pages if previous is not None else ()
                     rendered.copied += 1
                 else:  # changed or gone since the cache was read
                     output = step.plan.render()
                     stored, findings = [staging.add(item) for item in output.outputs], output.findings
                 rendered.drawn_from[step.plan.path] = source_paths(catalog, step.system.id, step.plan.sources)
                 if step.key is not None and [item.path for item in stored] == [step.plan.path]:
-                    rendered.planned[step.plan.path] = (step.key, findings)
+                    rendered.planned[step.plan.path] = (step.key, findings, pages)
             rendered.outputs.extend(stored)
             rendered.findings.extend(findings)
     finally:
@@ -104,10 +123,20 @@ def render_build(catalog: Catalog, systems: Mapping[str, GameSystem], options: B
     return rendered
 
 
-def _draw(state: tuple[list[PlannedOutput], Path, Path], index: int) -> tuple[list[StoredOutput], list[Finding]]:
-    """Draw planned output `index` and write its files into the spool (in a forked worker on large builds)."""
-    plans, spool, build_folder = state
-    result = plans[index].render()
-    spooled = [spool_output(spool, f"{index}-{number}", output, build_folder)
+def _draw(drawing: _Drawing, index: int) -> tuple[list[StoredOutput], list[Finding], tuple[PageRecord, ...]]:
+    """Draw planned output `index` and write its files into the spool (in a forked worker on large builds); return
+    them with its findings and keyed pages."""
+    step = drawing.steps[index]
+    plan = step.plan
+    assert plan is not None
+    result = _render(plan, step.item_keys, drawing)
+    spooled = [spool_output(drawing.spool, f"{index}-{number}", output, drawing.build_folder)
                for number, output in enumerate(result.outputs)]
-    return spooled, result.findings
+    return spooled, result.findings, result.pages.get(plan.path, ())
+
+
+def _render(plan: PlannedOutput, item_keys: tuple[str | None, ...] | None, drawing: _Drawing) -> RenderResult:
+    if plan.render_copying is None or item_keys is None:
+        return plan.render()
+    with previous_pages(drawing.folder, drawing.previous, plan.path) as lookup:
+        return plan.render_copying(SheetPages(item_keys, lookup))

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from fwdata.findings import Finding, error, warning
-from fwdata.render.pdf import font_characters, font_family
+from fwdata.render.fonts import font_characters, font_family
 from fwdata.sources.document import SourceDocument, pointer_join
 from fwdata.validate import dotted_path
 

@@ -23,7 +23,9 @@ from fwdata.errors import OutputError
 from fwdata.game_system import Catalog, GameSystem, Output, PlannedOutput, RenderResult, RunResult
 from fwdata.options import BuildOptions
 from fwdata.pipeline import build_sources
+from fwdata.render.page_copies import SheetPages
 from fwdata.systems import registered_systems
+from fwdata.systems.fw import render as fw_render
 from fwdata.write import CACHE_FILE, claim_build_folder
 
 REPOSITORY = Path(__file__).resolve().parent.parent
@@ -77,12 +79,15 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         planner = system.plan_outputs
         assert planner is not None
 
-        def counted(item: PlannedOutput) -> RenderResult:
-            paths.append(item.path)
-            return item.render()
+        def counted(path: str, render: Callable[..., RenderResult], *pages: SheetPages) -> RenderResult:
+            paths.append(path)
+            return render(*pages)
 
         def plan(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]:
-            return [dataclasses.replace(item, render=partial(counted, item)) for item in planner(catalog, options)]
+            return [dataclasses.replace(item, render=partial(counted, item.path, item.render),
+                                        render_copying=item.render_copying and partial(counted, item.path,
+                                                                                       item.render_copying))
+                    for item in planner(catalog, options)]
 
         return dataclasses.replace(system, plan_outputs=plan)
 
@@ -251,6 +256,12 @@ UNTRUSTED: dict[str, Callable[[Path], object]] = {
     "a path to the marker": _planned_elsewhere(".fwdata-build"),
     "a path spelled two ways": _planned_elsewhere("fw//aircraft/./p-51d.pdf"),
     "a link out of the folder": _linked_elsewhere,
+    "a sheet page beyond the end of its file": _payload(
+        lambda payload: payload["planned"]["fw/aircraft.pdf"]["pages"][0].update(offset=10**9)),
+    "a sheet page's codes not one per character": _payload(
+        lambda payload: payload["planned"]["fw/aircraft.pdf"]["pages"][0]["fonts"][0][3].append(1)),
+    "a sheet page's font not a list of four": _payload(
+        lambda payload: payload["planned"]["fw/aircraft.pdf"]["pages"][0]["fonts"][0].pop()),
 }
 
 
@@ -362,3 +373,42 @@ def test_a_rebuild_says_how_many_files_it_copied(pack: Path) -> None:
     redrawn = EDITS["a card"][1]
     assert again.exit_code == 0 and redrawn <= set(planned)
     assert f"; {len(planned) - len(redrawn)} copied unchanged from the last build)" in again.stderr
+
+
+@pytest.fixture
+def cards_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The id of each Fighting Wings card drawn, in order (its own file and its page of the sheet each draw it)."""
+    drawn: list[str] = []
+    draw_card = fw_render.draw_card
+
+    def counted(page: Any, card: Any, source: Any) -> None:
+        drawn.append(card.id)
+        draw_card(page, card, source)
+
+    monkeypatch.setattr(fw_render, "draw_card", counted)
+    return drawn
+
+
+def test_the_sheet_drawn_again_copies_the_pages_of_the_cards_that_did_not_change(
+        pack: Path, cards_drawn: list[str]) -> None:
+    build(jobs=1)
+    assert sorted(cards_drawn) == sorted(CARDS * 2)
+    cards_drawn.clear()
+    EDITS["a card"][0]()
+    build(jobs=1)
+    assert cards_drawn == ["p-47d", "p-47d"]  # its file, its page; the parametrized test above compares the bytes
+
+
+def test_a_sheet_page_whose_content_is_not_as_recorded_is_drawn_again(pack: Path, cards_drawn: list[str]) -> None:
+    build(jobs=1)
+
+    def forge(payload: dict[str, Any]) -> None:
+        payload["planned"]["fw/aircraft.pdf"]["pages"][0]["sha256"] = "0" * 64  # the first page: b-17g's
+
+    _payload(forge)(Path("out") / CACHE_FILE)
+    cards_drawn.clear()
+    EDITS["a card"][0]()
+    build(jobs=1)
+    assert cards_drawn == ["p-47d", "b-17g", "p-47d"]
+    build("cold", use_cache=False)
+    assert tree("out") == tree("cold")

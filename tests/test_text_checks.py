@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fwdata.render.pdf import font_characters
+from fwdata.render.fonts import font_characters
 from fwdata.sources import load_source
 from fwdata.sources.document import Positions, SourceDocument
 from fwdata.text_checks import check_text

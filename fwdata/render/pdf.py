@@ -1,97 +1,42 @@
-"""The PDF adapter: the only module that imports reportlab.
+"""The PDF adapter: with fwdata/render/fonts.py, the only module that imports reportlab.
 
 Pages are drawn in points with embedded TrueType fonts (Bitstream Vera, shipped
 with reportlab). Text is fitted into boxes: it shrinks down to MIN_FONT_PT and,
 if it still does not fit, is cut and recorded as a RENDER-OVERFLOW finding.
 Documents are reproducible: the same drawing gives byte-identical bytes. Every
 document asks viewers to print unscaled (ViewerPreferences /PrintScaling /None).
+A keyed page leaves a `PageRecord`, from which a later document may copy the page's
+encoded content instead of drawing it again (`PdfDocument.copy_page`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
-import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from functools import cache, lru_cache
-from pathlib import Path
+from dataclasses import dataclass, field, replace
 
-import reportlab
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc, pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
 from fwdata.findings import Finding, Location, error
+from fwdata.render.fonts import (
+    FONT,
+    FONT_BOLD,
+    FONT_ITALIC,
+    HOUSE_FONTS,
+    encodable,
+    register_fonts,
+    text_width,
+    wrap_words,
+)
 from fwdata.render.imposition import MARK_WIDTH_PT, Segment
 from fwdata.render.layout import Rect, Size
+from fwdata.render.page_copies import FontUse, PageLookup, PageRecord
 
 MIN_FONT_PT = 6.0
-FONT = "FwSans"
-FONT_BOLD = "FwSans-Bold"
-FONT_ITALIC = "FwSans-Oblique"
-_FONT_FILES = {FONT: "Vera.ttf", FONT_BOLD: "VeraBd.ttf", FONT_ITALIC: "VeraIt.ttf"}
-_SURROGATES = re.compile(r"[\ud800-\udfff]")
-
-
-@cache
-def _register_fonts() -> None:
-    folder = Path(reportlab.__file__).parent / "fonts"
-    for name, filename in _FONT_FILES.items():
-        if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(folder / filename)))
-
-
-@cache
-def font_characters() -> frozenset[int]:
-    """Return the code points all three house faces can draw (their cmaps); others print as empty boxes."""
-    _register_fonts()
-    return frozenset.intersection(*(frozenset(pdfmetrics.getFont(name).face.charToGlyph) for name in _FONT_FILES))
-
-
-@cache
-def font_family() -> str:
-    """Return the family name of the house font as the font file states it (`Bitstream Vera Sans`)."""
-    _register_fonts()
-    return str(pdfmetrics.getFont(FONT).face.familyName.decode("ascii", "replace"))
-
-
-def _encodable(text: str) -> str:
-    """Return `text` with lone surrogates (which reportlab cannot encode) replaced by U+FFFD.
-
-    The TEXT-ENCODING check stops a build on them; this keeps a build whose
-    finding was suppressed from crashing.
-    """
-    return _SURROGATES.sub("\ufffd", text)
-
-
-@lru_cache(maxsize=1 << 16)
-def text_width(text: str, size: float, bold: bool = False) -> float:
-    """Return the width in points of `text` set in the house font at `size` pt (memoised: layout asks often)."""
-    _register_fonts()
-    return float(pdfmetrics.stringWidth(_encodable(text), FONT_BOLD if bold else FONT, size))
-
-
-@lru_cache(maxsize=1 << 14)
-def wrap_words(text: str, width: float, size: float, bold: bool = False) -> tuple[str, ...] | None:
-    """Break `text` into lines no wider than `width`; None if a single word is wider than `width`.
-
-    Memoised: a paragraph is wrapped once to measure it and again to draw it, at every shrink step.
-    """
-    lines: list[str] = []
-    for paragraph in text.splitlines() or [""]:
-        current = ""
-        for word in paragraph.split():
-            candidate = f"{current} {word}" if current else word
-            if text_width(candidate, size, bold) <= width:
-                current = candidate
-                continue
-            if text_width(word, size, bold) > width:
-                return None
-            lines.append(current)
-            current = word
-        lines.append(current)
-    return tuple(lines)
 
 
 class Page:
@@ -130,7 +75,8 @@ class Page:
         font = FONT_BOLD if bold else FONT_ITALIC if italic else FONT
         self._canvas.setFont(font, size)
         self._canvas.setFillGray(gray)
-        text = _encodable(text)
+        text = encodable(text)
+        self._doc.note_text(font, text)
         if align == "centre":
             self._canvas.drawCentredString(x, y, text)
         elif align == "right":
@@ -275,33 +221,48 @@ class Page:
         return text[:low] + "…"
 
 
-class PdfDocument:
-    """An in-memory PDF: add pages, draw on them, then `finish()` for the bytes."""
+@dataclass
+class _KeyedPage:
+    key: str
+    findings_from: int  # index into PdfDocument.findings where the page's own findings start
+    fonts: dict[str, dict[str, None]] = field(default_factory=dict)  # font -> characters in first-use order
+    copied: tuple[PageRecord, bytes] | None = None
 
-    def __init__(self, title: str, *, subject: str = "") -> None:
-        _register_fonts()
+
+class PdfDocument:
+    """An in-memory PDF: add pages, draw on them, then `finish()` for the bytes.
+
+    `previous_pages` looks up pages of an earlier document that `copy_page` may copy.
+    """
+
+    def __init__(self, title: str, *, subject: str = "", previous_pages: PageLookup | None = None) -> None:
+        register_fonts()
         self._buffer = io.BytesIO()
         # The initial font is set in every page preamble: use the embedded font, not base-14 Helvetica.
         self._canvas = canvas.Canvas(self._buffer, invariant=1, pageCompression=1, initialFontName=FONT)
-        self._canvas.setTitle(_encodable(title))
+        self._canvas.setTitle(encodable(title))
         self._canvas.setAuthor("fwdata")
         self._canvas.setCreator("fwdata")
-        self._canvas.setSubject(_encodable(subject))
+        self._canvas.setSubject(encodable(subject))
         self._canvas.setViewerPreference("PrintScaling", "None")
         self._canvas.setPageCallBack(self._encode_page)
         self._open = False
+        self._previous_pages = previous_pages
+        self._keyed: _KeyedPage | None = None  # the page being drawn or copied, when it has a key
+        self._kept: list[tuple[PageRecord, bytes]] = []  # keyed pages ended, offsets still unknown
         self.findings: list[Finding] = []
+        self.page_records: tuple[PageRecord, ...] = ()  # set by finish()
         self.title = title
 
-    def new_page(self, size: Size, bleed_pt: float = 0.0) -> Page:
+    def new_page(self, size: Size, bleed_pt: float = 0.0, *, key: str | None = None) -> Page:
         """Start a page whose trim is `size` points, with `bleed_pt` of bleed on every side.
 
         Without bleed the page is the trim (TrimBox = MediaBox, no BleedBox: it
         defaults to the MediaBox). With bleed the MediaBox and BleedBox are the trim
         grown by the bleed, the TrimBox the trim, and the page origin the trim's corner.
+        A page with a `key` (what it is drawn from, options included) leaves a PageRecord.
         """
-        if self._open:
-            self._canvas.showPage()
+        self._end_page()
         media = Rect(0, 0, size.width, size.height).inset(-bleed_pt)
         self._canvas.setPageSize((media.width, media.height))
         self._canvas.setTrimBox((bleed_pt, bleed_pt, bleed_pt + size.width, bleed_pt + size.height))
@@ -309,7 +270,56 @@ class PdfDocument:
         if bleed_pt:
             self._canvas.translate(bleed_pt, bleed_pt)
         self._open = True
+        self._keyed = None if key is None else _KeyedPage(key, len(self.findings))
         return Page(self, size, bleed_pt)
+
+    def copy_page(self, size: Size, bleed_pt: float, key: str) -> bool:
+        """Add the previous document's page of `key` as it was encoded, without drawing it; False when there is none
+        to copy (the caller then draws it with `new_page(size, bleed_pt, key=key)`).
+
+        A page is copied only when each character it sets gets the code and font name it
+        had (reportlab assigns them in order of first use, so a page changed earlier in the
+        document can shift them): the page's characters are first set in the document as
+        drawing it would, then compared, so a refused copy leaves the document as drawing
+        the page will. The copy's recorded findings are added to `findings`.
+        """
+        found = None if self._previous_pages is None else self._previous_pages(key)
+        self._end_page()
+        if found is None or any(use.font not in HOUSE_FONTS for use in found[0].fonts) \
+                or not self._set_characters(found[0].fonts):
+            return False
+        self.new_page(size, bleed_pt, key=key)
+        assert self._keyed is not None
+        self._keyed.copied = found
+        self.findings.extend(found[0].findings)
+        return True
+
+    def note_text(self, font: str, text: str) -> None:
+        """Record that the current page sets `text` in `font` (for its PageRecord)."""
+        if self._keyed is not None and text:
+            self._keyed.fonts.setdefault(font, {}).update(dict.fromkeys(text))
+
+    def _end_page(self) -> None:
+        if self._open:
+            self._canvas.showPage()
+            self._open = False
+
+    def _font_use(self, font: str, characters: str) -> FontUse:
+        state = pdfmetrics.getFont(font).state[self._canvas._doc]
+        codes = tuple(state.assignments.get(32 if code == 0xA0 else code, 0) for code in map(ord, characters))
+        return FontUse(font, state.internalName, characters, codes)
+
+    def _set_characters(self, fonts: Sequence[FontUse]) -> bool:
+        """Set `fonts`' characters in the document as drawing them would; True when each got its recorded code."""
+        doc = self._canvas._doc
+        for use in fonts:
+            font = pdfmetrics.getFont(use.font)
+            subsets = font.splitString(use.characters, doc)
+            if subsets:
+                font.getSubsetInternalName(subsets[0][0], doc)
+            if self._font_use(use.font, use.characters) != use:
+                return False
+        return True
 
     def _encode_page(self, _number: int) -> None:
         """Encode the page just ended as reportlab would when saving, so it is held compressed, not as text.
@@ -317,15 +327,28 @@ class PdfDocument:
         reportlab keeps every page's content stream as text until `save`: drawing the
         imposed sheet of 1,000 cards took 45 MB, now 22 MB. The filters and their order
         are reportlab's own (`PDFPage.check_format`, `PDFStream.format`), so the bytes
-        of the document do not change (tests/render/test_pdf_pages.py).
+        of the document do not change (tests/render/test_pdf_pages.py). A copied page
+        gets the content it was copied with instead.
         """
         page = self._canvas._doc.Pages.pages[-1]
+        keyed, self._keyed = self._keyed, None
         if not page.compression or page.Contents:
             return
         filters = [pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress] if rl_config.useA85 else [pdfdoc.PDFZCompress]
-        content = page.stream
-        for encoding in reversed(filters):
-            content = encoding.encode(content)
+        if keyed is not None and keyed.copied is not None:
+            record, content = keyed.copied
+        else:
+            encoded = page.stream
+            for encoding in reversed(filters):
+                encoded = encoding.encode(encoded)
+            # ASCII85 gives text; as bytes it is written the same (`pdfdoc.format`) and hashes as it is in the file
+            content = encoded.encode("latin-1") if isinstance(encoded, str) else encoded
+            if keyed is not None:
+                fonts = tuple(self._font_use(font, "".join(characters)) for font, characters in keyed.fonts.items())
+                record = PageRecord(keyed.key, hashlib.sha256(content).hexdigest(), 0, len(content), fonts,
+                                    tuple(self.findings[keyed.findings_from:]))
+        if keyed is not None:
+            self._kept.append((record, content))
         dictionary = pdfdoc.PDFDictionary()
         dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(encoding.pdfname) for encoding in filters])
         page.Contents = pdfdoc.PDFStream(dictionary, content, filters=[])
@@ -340,9 +363,21 @@ class PdfDocument:
                                    f"in {self.title} even at {MIN_FONT_PT:g} pt (shorten it)"))
 
     def finish(self) -> bytes:
-        """Close the document and return its bytes."""
+        """Close the document and return its bytes; `page_records` then holds its keyed pages, in order."""
         if not self._open:
             self._canvas.setPageSize((72, 72))
         self._canvas.showPage()
         self._canvas.save()
-        return self._buffer.getvalue()
+        data = self._buffer.getvalue()
+        records, start = [], 0
+        for record, content in self._kept:  # the content streams follow page order in the file
+            offset = data.find(content, start)
+            if offset < 0:
+                offset = data.find(content)
+                if offset < 0:
+                    continue
+            records.append(replace(record, offset=offset))
+            start = offset + len(content)
+        self._kept = []
+        self.page_records = tuple(records)
+        return data

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
@@ -16,7 +18,7 @@ Item = TypeVar("Item")
 
 def draw_card_sheets(doc: PdfDocument, items: Sequence[Item], card: Size, paper: Size,
                      draw: Callable[[Page, Item], None], *, bleed_pt: float = 0.0, gutter_pt: float = 0.0,
-                     back: Callable[[Page], None] | None = None) -> None:
+                     back: Callable[[Page], None] | None = None, keys: Sequence[str | None] | None = None) -> None:
     """Add sheets of `paper` to `doc` holding every item drawn by `draw` on a `card`-sized surface.
 
     Cards are never scaled: `impose` fits as many as leave room for the marks
@@ -27,22 +29,36 @@ def draw_card_sheets(doc: PdfDocument, items: Sequence[Item], card: Size, paper:
     `back`, placed for a long-edge duplex (fwdata/render/duplex.py), with the
     crop marks mirrored and no ruler: both faces print in one job at one scale,
     so the front's ruler measures the back too.
+    `keys` name what each item is drawn from (None: unknown): a sheet whose items all have
+    keys is keyed by them, and copied from `doc`'s previous pages when it can be
+    (`PdfDocument.copy_page`); the keys must cover the options the sheets are drawn with.
     """
     imposition = impose(card, paper, bleed_pt=bleed_pt, gutter_pt=gutter_pt)
     ruler = calibration(calibration_box(imposition))
     for start in range(0, len(items), imposition.per_sheet):
         batch = items[start:start + imposition.per_sheet]
-        page = doc.new_page(imposition.sheet)
-        page.segments(crop_marks(imposition, len(batch)))
-        page.segments([*ruler.rulers, *ruler.ticks], width=0.3)
-        for label in ruler.labels:
-            page.text(label.x, label.y, label.text, LABEL_PT, align=label.align)
-        for cell, item in zip(imposition.cells, batch, strict=False):
-            with page.translated(cell.x, cell.y, card, bleed_pt) as card_page:
-                draw(card_page, item)
-        if back is not None:
-            backs = doc.new_page(imposition.sheet)
+        fronts_key, backs_key = _sheet_keys(None if keys is None else keys[start:start + imposition.per_sheet])
+        if fronts_key is None or not doc.copy_page(imposition.sheet, 0.0, fronts_key):
+            page = doc.new_page(imposition.sheet, key=fronts_key)
+            page.segments(crop_marks(imposition, len(batch)))
+            page.segments([*ruler.rulers, *ruler.ticks], width=0.3)
+            for label in ruler.labels:
+                page.text(label.x, label.y, label.text, LABEL_PT, align=label.align)
+            for cell, item in zip(imposition.cells, batch, strict=False):
+                with page.translated(cell.x, cell.y, card, bleed_pt) as card_page:
+                    draw(card_page, item)
+        if back is not None and (backs_key is None or not doc.copy_page(imposition.sheet, 0.0, backs_key)):
+            backs = doc.new_page(imposition.sheet, key=backs_key)
             backs.segments(back_crop_marks(imposition, len(batch)))
             for cell in back_cells(imposition, len(batch)):
                 with backs.translated(cell.x, cell.y, card, bleed_pt) as card_page:
                     back(card_page)
+
+
+def _sheet_keys(keys: Sequence[str | None] | None) -> tuple[str | None, str | None]:
+    """Return the keys of a sheet of fronts and of its sheet of backs, from its items' keys (None: one is unknown)."""
+    if keys is None or None in keys:
+        return None, None
+    fronts, backs = (hashlib.sha256(json.dumps([face, list(keys)]).encode("ascii")).hexdigest()
+                     for face in ("fronts", "backs"))
+    return fronts, backs

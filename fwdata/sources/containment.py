@@ -51,29 +51,37 @@ def admit(root: Path, path: Path) -> str:
 def read_in_pack(root: Path, path: Path, max_bytes: int) -> bytes:
     """Return the bytes of the pack file `path` (at most `max_bytes`), read only if `admit` lets it.
 
-    The file is opened folder by folder from the pack root without following
-    links, so nothing swapped in after the check is read; it must be a regular
-    file. Raises Refused (see `admit`; YAML-TOO-LARGE over `max_bytes`,
+    The file is opened as `open_in_pack` opens it and must be a regular file.
+    Raises Refused (see `admit`; YAML-TOO-LARGE over `max_bytes`,
     SOURCE-UNREADABLE for a pipe, device, socket or a read error).
+    """
+    return _read_descriptor(open_in_pack(root, path), max_bytes)
+
+
+def open_in_pack(root: Path, path: Path) -> int:
+    """Open the pack file `path` for reading if `admit` lets it; return the descriptor (the caller closes it).
+
+    The file is opened folder by folder from the pack root without following
+    links, so nothing swapped in after the check is opened; the caller checks
+    what it is (`read_in_pack` reads only regular files). Raises Refused (see `admit`).
     """
     real = admit(root, path)
     real_root = os.path.realpath(root)
     parts = Path(os.path.relpath(real, real_root)).parts
-    if os.open not in os.supports_dir_fd or not parts or parts == (".",):
-        return read_regular(Path(real), max_bytes, follow=False)
     try:
+        if os.open not in os.supports_dir_fd or not parts or parts == (".",):
+            return os.open(real, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC)
         folder = os.open(real_root, os.O_RDONLY | _DIRECTORY | _CLOEXEC)
         try:
             for part in parts[:-1]:
                 inner = os.open(part, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC, dir_fd=folder)
                 os.close(folder)
                 folder = inner
-            descriptor = os.open(parts[-1], os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC, dir_fd=folder)
+            return os.open(parts[-1], os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC, dir_fd=folder)
         finally:
             os.close(folder)
     except OSError as exc:
         raise Refused("SOURCE-UNREADABLE", _os_problem(exc)) from None
-    return _read_descriptor(descriptor, max_bytes)
 
 
 def read_regular(path: Path, max_bytes: int, *, follow: bool = True) -> bytes:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from fwdata.render.calibration import calibration
+from fwdata.render.fonts import text_width
 from fwdata.render.imposition import CALIBRATION_SIZE
 from fwdata.render.layout import Rect
-from fwdata.render.pdf import text_width
 
 
 def test_rulers_are_one_inch_and_25_mm() -> None:

@@ -18,6 +18,7 @@ from fwdata.game_system import Catalog, Entry, Output, PlannedOutput, RenderResu
 from fwdata.options import BuildOptions
 from fwdata.render.card_back import draw_card_back
 from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Size
+from fwdata.render.page_copies import SheetPages
 from fwdata.render.pdf import PdfDocument
 from fwdata.render.sheets import draw_card_sheets
 from fwdata.systems.fw.model import AircraftDataCard, Scenario, resolve_card
@@ -54,7 +55,8 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
              for (card, source), chain in zip(cards, chains, strict=True)]
     if cards:
         plans.append(PlannedOutput("fw/aircraft.pdf", tuple(key for chain in chains for key in chain),
-                                   lambda: render_card_sheet(cards, card_size, paper, options)))
+                                   lambda: render_card_sheet(cards, card_size, paper, options), tuple(chains),
+                                   lambda pages: render_card_sheet(cards, card_size, paper, options, pages)))
     plans.append(PlannedOutput("fw/logsheet/blank.pdf", (), lambda: render_blank_logsheet(paper)))
     for doc_id, entry in zip(catalog.ids("fw", "scenario"), catalog.entries("fw", "scenario"), strict=True):
         scenario: Scenario = entry.model
@@ -92,7 +94,7 @@ def _resolve(entry: Entry, catalog: Catalog, seen: set[str]) -> tuple[AircraftDa
 
 def _finished(path: str, doc: PdfDocument) -> RenderResult:
     data = doc.finish()
-    return RenderResult(outputs=[Output(path, data)], findings=list(doc.findings))
+    return RenderResult(outputs=[Output(path, data)], findings=list(doc.findings), pages={path: doc.page_records})
 
 
 def _single(path: str, title: str, cards: list[tuple[AircraftDataCard, CardSource]], size: Size,
@@ -107,11 +109,16 @@ def _single(path: str, title: str, cards: list[tuple[AircraftDataCard, CardSourc
 
 
 def render_card_sheet(cards: list[tuple[AircraftDataCard, CardSource]], card_size: Size, paper: Size,
-                      options: BuildOptions) -> RenderResult:
-    """Impose every card on `paper` at true size with crop marks outside the bleeds; one sheet per filled grid."""
-    doc = PdfDocument("Fighting Wings Aircraft Data Cards", subject="Imposed ADC sheet (fwdata); print at 100 %")
+                      options: BuildOptions, pages: SheetPages | None = None) -> RenderResult:
+    """Impose every card on `paper` at true size with crop marks outside the bleeds; one sheet per filled grid.
+
+    With `pages`, sheets whose cards did not change are copied from the previous build.
+    """
+    doc = PdfDocument("Fighting Wings Aircraft Data Cards", subject="Imposed ADC sheet (fwdata); print at 100 %",
+                      previous_pages=pages.previous if pages else None)
     draw_card_sheets(doc, cards, card_size, paper, lambda page, item: draw_card(page, item[0], item[1]),
-                     bleed_pt=options.bleed_pt, gutter_pt=options.gutter_pt, back=CARD_BACK if options.backs else None)
+                     bleed_pt=options.bleed_pt, gutter_pt=options.gutter_pt, back=CARD_BACK if options.backs else None,
+                     keys=pages.keys if pages else None)
     result = _finished("fw/aircraft.pdf", doc)
     # The same card drawn twice would report its overflow twice: the single-card file already has it.
     result.findings = []

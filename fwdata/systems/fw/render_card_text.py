@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fwdata.citations import printable_citation
+from fwdata.render.fonts import wrap_words
 from fwdata.render.layout import Rect
-from fwdata.render.pdf import MIN_FONT_PT, Page, wrap_words
+from fwdata.render.pdf import MIN_FONT_PT, Page
 from fwdata.systems.fw.model import AircraftDataCard
 from fwdata.systems.fw.render_card_values import ROW_PT, TEXT_PT, TITLE_PT, CardSource, fp, points, thousands
 from fwdata.systems.fw.render_grid import Cell, draw_grid, title_bar, wrapped_height

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fwdata.findings import Location
+from fwdata.render.fonts import text_width, wrap_words
 from fwdata.render.layout import Rect
-from fwdata.render.pdf import MIN_FONT_PT, Page, text_width, wrap_words
+from fwdata.render.pdf import MIN_FONT_PT, Page
 
 CELL_PAD_PT = 1.5
 HEADER_GRAY = 0.85

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 from fwdata.findings import Location
 from fwdata.render.flow import PageFlow
+from fwdata.render.fonts import text_width
 from fwdata.render.layout import Size
-from fwdata.render.pdf import PdfDocument, text_width
+from fwdata.render.pdf import PdfDocument
 from fwdata.sources.document import SourceDocument
 from fwdata.systems.fw.render_grid import (
     CELL_PAD_PT,

@@ -10,6 +10,7 @@ from fwdata.game_system import Entry, RenderResult
 from fwdata.options import BuildOptions
 from fwdata.render.card_back import draw_card_back
 from fwdata.render.layout import Rect, Size
+from fwdata.render.page_copies import SheetPages
 from fwdata.render.pdf import Page, PdfDocument
 from fwdata.render.sheets import draw_card_sheets
 from fwdata.sources.document import SourceDocument
@@ -105,11 +106,17 @@ def draw_plane_card(page: Page, plane: Plane, doc: SourceDocument) -> None:
                   gray=0.35, where=where("/provenance"))
 
 
-def render_card_sheet(planes: Sequence[Entry], card: Size, paper: Size, options: BuildOptions) -> RenderResult:
-    """Impose every plane card at true size on `paper` with crop marks outside the bleeds (shared imposition)."""
-    doc = PdfDocument("Ace of Aces plane cards", subject="Imposed plane cards (fwdata); print at 100 %")
+def render_card_sheet(planes: Sequence[Entry], card: Size, paper: Size, options: BuildOptions,
+                      pages: SheetPages | None = None) -> RenderResult:
+    """Impose every plane card at true size on `paper` with crop marks outside the bleeds (shared imposition).
+
+    With `pages`, sheets whose planes did not change are copied from the previous build.
+    """
+    doc = PdfDocument("Ace of Aces plane cards", subject="Imposed plane cards (fwdata); print at 100 %",
+                      previous_pages=pages.previous if pages else None)
     draw_card_sheets(doc, planes, card, paper, lambda page, entry: draw_plane_card(page, entry.model, entry.document),
-                     bleed_pt=options.bleed_pt, gutter_pt=options.gutter_pt, back=CARD_BACK if options.backs else None)
+                     bleed_pt=options.bleed_pt, gutter_pt=options.gutter_pt, back=CARD_BACK if options.backs else None,
+                     keys=pages.keys if pages else None)
     result = finished("aoa/plane.pdf", doc)
     result.findings = []  # the single-card files already report any overflow
     return result

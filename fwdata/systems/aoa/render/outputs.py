@@ -47,8 +47,9 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
                            partial(render_plane_card, entry, card, options.bleed_pt, options.backs))
              for key, entry in zip(plane_keys, planes, strict=True)]
     if planes:
-        plans.append(PlannedOutput("aoa/plane.pdf", plane_keys,
-                                   lambda: render_card_sheet(planes, card, paper, options)))
+        plans.append(PlannedOutput("aoa/plane.pdf", plane_keys, lambda: render_card_sheet(planes, card, paper, options),
+                                   tuple((key,) for key in plane_keys),
+                                   lambda pages: render_card_sheet(planes, card, paper, options, pages)))
     charts = catalog.entries(SYSTEM, "chart")
     maneuvers = catalog.entries(SYSTEM, "maneuvers")
     if planes or charts or maneuvers or catalog.entries(SYSTEM, "book"):  # only for a pack with Ace of Aces data

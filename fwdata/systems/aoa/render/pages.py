@@ -8,8 +8,9 @@ from fwdata.citations import printable_citation
 from fwdata.findings import Location
 from fwdata.game_system import Entry, Output, RenderResult
 from fwdata.render.flow import PageFlow
+from fwdata.render.fonts import wrap_words
 from fwdata.render.layout import Rect
-from fwdata.render.pdf import Page, PdfDocument, wrap_words
+from fwdata.render.pdf import Page, PdfDocument
 from fwdata.sources.document import SourceDocument
 
 TEXT_PT = 7.5
@@ -20,7 +21,8 @@ GAP_PT = 12.0
 
 def finished(path: str, doc: PdfDocument) -> RenderResult:
     """Close `doc` into the output at `path`, with the findings drawing it raised."""
-    return RenderResult(outputs=[Output(path, doc.finish())], findings=list(doc.findings))
+    data = doc.finish()
+    return RenderResult(outputs=[Output(path, data)], findings=list(doc.findings), pages={path: doc.page_records})
 
 
 def draw_each(pager: PageFlow, entries: Sequence[Entry], kind: type, block: Callable[[PageFlow, Entry], None]) -> None:

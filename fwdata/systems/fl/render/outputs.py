@@ -19,6 +19,7 @@ from fwdata.game_system import Catalog, Output, PlannedOutput, RenderResult, ren
 from fwdata.options import BuildOptions
 from fwdata.render.card_back import draw_card_back
 from fwdata.render.layout import PAPER_SIZES, Size
+from fwdata.render.page_copies import SheetPages
 from fwdata.render.pdf import PdfDocument
 from fwdata.render.sheets import draw_card_sheets
 from fwdata.sources.document import SourceDocument
@@ -63,7 +64,9 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
                                            options.backs)))
     if cards:
         plans.append(PlannedOutput("fl/aircraft.pdf", tuple(key for plan in plans for key in plan.sources or ()),
-                                   lambda: render_card_sheet(cards, paper, notes, options)))
+                                   lambda: render_card_sheet(cards, paper, notes, options),
+                                   tuple(plan.sources or () for plan in plans),
+                                   lambda pages: render_card_sheet(cards, paper, notes, options, pages)))
     plans.append(PlannedOutput("fl/status-card.pdf", (), lambda: _status_card(paper)))
     plans.append(PlannedOutput("fl/plot-sheet.pdf", (), lambda: _plot_sheet(paper)))
     scores = []
@@ -113,17 +116,23 @@ def _scenario_sheet(score: ScenarioScore, document: SourceDocument, lookup: Call
 
 def _finished(path: str, doc: PdfDocument) -> RenderResult:
     data = doc.finish()
-    return RenderResult(outputs=[Output(path, data)], findings=list(doc.findings))
+    return RenderResult(outputs=[Output(path, data)], findings=list(doc.findings), pages={path: doc.page_records})
 
 
 def render_card_sheet(
-    cards: list[tuple[FlAircraft, SourceDocument]], paper: Size, notes: dict[str, ListNote], options: BuildOptions
+    cards: list[tuple[FlAircraft, SourceDocument]], paper: Size, notes: dict[str, ListNote], options: BuildOptions,
+    pages: SheetPages | None = None,
 ) -> RenderResult:
-    """Impose every aircraft card on `paper` at true size, crop marks outside the bleeds."""
-    doc = PdfDocument("Flight Leader aircraft cards", subject="Imposed aircraft cards (fwdata); print at 100 %")
+    """Impose every aircraft card on `paper` at true size, crop marks outside the bleeds.
+
+    With `pages`, sheets whose cards did not change are copied from the previous build.
+    """
+    doc = PdfDocument("Flight Leader aircraft cards", subject="Imposed aircraft cards (fwdata); print at 100 %",
+                      previous_pages=pages.previous if pages else None)
     draw_card_sheets(doc, cards, CARD, paper,
                      lambda page, card: draw_aircraft_card(page, card[0], card[1], notes),
-                     bleed_pt=options.bleed_pt, gutter_pt=options.gutter_pt, back=CARD_BACK if options.backs else None)
+                     bleed_pt=options.bleed_pt, gutter_pt=options.gutter_pt, back=CARD_BACK if options.backs else None,
+                     keys=pages.keys if pages else None)
     result = _finished("fl/aircraft.pdf", doc)
     result.findings = []  # the single-card files already report any overflow
     return result

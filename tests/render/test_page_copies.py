@@ -1,0 +1,111 @@
+"""Copied pages (fwdata/render/page_copies.py, `PdfDocument.copy_page`): a sheet drawn again copies what it can, and
+its bytes are those of drawing every page."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from collections.abc import Sequence
+
+import pytest
+
+from fwdata.render.imposition import impose
+from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Size
+from fwdata.render.page_copies import PageLookup, PageRecord
+from fwdata.render.pdf import Page, PdfDocument
+from fwdata.render.sheets import draw_card_sheets
+
+CARD, PAPER = CARD_SIZES["half-letter"], PAPER_SIZES["letter"]
+
+
+def _key(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def draw_sheet(items: Sequence[str], previous: PageLookup | None = None, card: Size = CARD,
+               back: bool = False) -> tuple[bytes, tuple[PageRecord, ...], list[str]]:
+    """Draw `items` (a line of text each) on card sheets keyed by their text; return the bytes, the records and the
+    items drawn rather than copied."""
+    drawn: list[str] = []
+
+    def draw(page: Page, item: str) -> None:
+        drawn.append(item)
+        page.text(20, 20, item, 9)
+        page.text(20, 40, item.upper(), 9, bold=True)
+
+    doc = PdfDocument("sheet", previous_pages=previous)
+    draw_card_sheets(doc, items, card, PAPER, draw, keys=[_key(item) for item in items],
+                     back=(lambda page: page.text(10, 10, "back ·", 8)) if back else None)
+    data = doc.finish()
+    return data, doc.page_records, drawn
+
+
+def lookup_in(data: bytes, records: Sequence[PageRecord]) -> PageLookup:
+    """The lookup of `records` in the file `data`, as the build cache reads an old sheet."""
+    by_key = {record.key: record for record in records}
+
+    def lookup(key: str) -> tuple[PageRecord, bytes] | None:
+        record = by_key.get(key)
+        return None if record is None else (record, data[record.offset:record.offset + record.length])
+
+    return lookup
+
+
+def test_one_card_per_sheet_here() -> None:
+    assert impose(CARD, PAPER).per_sheet == 1  # the tests below count one page per item
+
+
+@pytest.mark.parametrize("back", [False, True])
+def test_a_sheet_drawn_again_copies_every_unchanged_page_byte_for_byte(back: bool) -> None:
+    items = ["Alpha", "Bravo ü", "Charlie", "Delta ø"]
+    data, records, drawn = draw_sheet(items, back=back)
+    assert drawn == items and len(records) == len(items) * (2 if back else 1)
+    assert all(data[r.offset:r.offset + r.length] and hashlib.sha256(data[r.offset:r.offset + r.length]).hexdigest()
+               == r.sha256 for r in records)
+    again, again_records, drawn = draw_sheet(items, lookup_in(data, records), back=back)
+    assert drawn == []
+    assert again == data and again_records == records
+
+
+def test_a_change_that_shifts_font_codes_redraws_the_pages_it_shifts_and_copies_the_rest() -> None:
+    """reportlab numbers a font's characters in order of first use: a new character on the first card takes the code
+    `ü` had, and every later new character moves up one; pages setting only ASCII keep their codes."""
+    before = ["Alpha", "Bravo ü", "Charlie", "Delta ø"]
+    data, records, _ = draw_sheet(before)
+    after = ["Alpha é", *before[1:]]
+    copied, _, drawn = draw_sheet(after, lookup_in(data, records))
+    cold, _, _ = draw_sheet(after)
+    assert drawn == ["Alpha é", "Bravo ü", "Delta ø"]
+    assert copied == cold
+
+
+def test_a_changed_card_among_several_per_sheet_redraws_its_sheet_only() -> None:
+    per_sheet = impose(CARD_SIZES["poker"], PAPER).per_sheet
+    before = [f"Card {number}" for number in range(per_sheet * 2 + 1)]
+    data, records, _ = draw_sheet(before, card=CARD_SIZES["poker"])
+    after = [*before[:per_sheet], "Card changed", *before[per_sheet + 1:]]
+    copied, _, drawn = draw_sheet(after, lookup_in(data, records), card=CARD_SIZES["poker"])
+    assert drawn == after[per_sheet:per_sheet * 2]
+    assert copied == draw_sheet(after, card=CARD_SIZES["poker"])[0]
+
+
+@pytest.mark.parametrize("forged", ["a font that is not a house font", "codes of another page"])
+def test_a_record_that_does_not_fit_the_document_is_drawn_instead(forged: str) -> None:
+    items = ["Alpha", "Bravo ü"]
+    data, records, _ = draw_sheet(items)
+    use = records[1].fonts[0]
+    use = (dataclasses.replace(use, font="Helvetica") if forged.startswith("a font")
+           else dataclasses.replace(use, codes=tuple(code + 1 for code in use.codes)))
+    records = (records[0], dataclasses.replace(records[1], fonts=(use, *records[1].fonts[1:])))
+    again, _, drawn = draw_sheet(items, lookup_in(data, records))
+    assert drawn == ["Bravo ü"] and again == data
+
+
+def test_a_page_records_the_characters_it_sets_in_each_font_in_order_of_first_use() -> None:
+    _, records, _ = draw_sheet(["Bob ü"])
+    by_font = {use.font: use for use in records[0].fonts}
+    assert by_font["FwSans-Bold"].characters == "BO Ü"  # from "BOB Ü"
+    regular = by_font["FwSans"]  # the ruler's labels come first
+    codes = dict(zip(regular.characters, regular.codes, strict=True))
+    assert [codes[character] for character in "Bob "] == [ord(character) for character in "Bob "]  # ASCII is itself
+    assert not 32 <= codes["ü"] < 127 and regular.internal_name != by_font["FwSans-Bold"].internal_name
