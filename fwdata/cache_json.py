@@ -10,7 +10,7 @@ from fwdata.findings import Finding, Location, Report, Severity
 from fwdata.game_system import Catalog, RunResult
 from fwdata.render.page_copies import FontUse, PageRecord
 from fwdata.review import Review
-from fwdata.write import BUILD_MARKER, CACHE_FILE
+from fwdata.write import BUILD_MARKER, CACHE_FILE, SOURCES_FILE
 
 
 class Malformed(ValueError):
@@ -87,7 +87,7 @@ def output_path(value: object) -> str:
     expect("\x00" not in text)  # a path the OS cannot open
     path = PurePosixPath(text)
     expect(bool(path.parts) and not path.is_absolute() and ".." not in path.parts and str(path) == text
-            and path.parts[0] not in (BUILD_MARKER, CACHE_FILE))
+            and path.parts[0] not in (BUILD_MARKER, CACHE_FILE, SOURCES_FILE))
     return str(path)
 
 

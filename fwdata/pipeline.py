@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from fwdata.baseline import Baseline, BaselineFormatError, parse_baseline
@@ -17,6 +18,7 @@ from fwdata.build_cache import (
     unchanged_result,
 )
 from fwdata.build_index import index_output
+from fwdata.cache_key import signing_key
 from fwdata.errors import UsageError
 from fwdata.findings import Finding, Report, error, warning
 from fwdata.game_system import Catalog, Entry, GameSystem, Output, RunResult
@@ -29,6 +31,7 @@ from fwdata.progress import Progress, no_progress
 from fwdata.rendering import render_build
 from fwdata.reporting import format_findings_report
 from fwdata.review import Reviewer
+from fwdata.source_cache import format_sources, read_sources
 from fwdata.sources import load_source, load_sources
 from fwdata.sources.containment import Refused
 from fwdata.sources.document import SourceDocument, pointer_join
@@ -62,12 +65,13 @@ def check_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     return _check(resolve_pack(paths), options, schema_root, progress)[0]
 
 
-def _check(pack: Pack, options: BuildOptions, schema_root: Path | None,
-           progress: Progress) -> tuple[RunResult, Reviewer, list[Finding]]:
+def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress: Progress,
+           known: Mapping[str, tuple[str, SourceDocument]] | None = None
+           ) -> tuple[RunResult, Reviewer, list[Finding], list[tuple[SourceDocument, str]]]:
     systems = registered_systems()
     kinds = [(system.id, kind) for system in systems.values() for kind in system.build_models]
     schemas = _schemas(schema_root or default_schema_root(), tuple(kinds))
-    documents, findings = load_files(pack, progress, jobs=options.jobs)
+    documents, findings, reusable = load_files(pack, progress, jobs=options.jobs, known=known)
     valid, validation = validate_documents(documents, schemas)
     findings += validation + check_text(documents)
     manifest, manifest_findings = read_manifest(pack, schemas)
@@ -90,7 +94,7 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None,
     raw.extend(finding for finding in baseline_findings if finding.location.path in reported)
     result = RunResult(report=Report(files_read=raw.files_read), catalog=catalog, reported=frozenset(reported))
     _apply_review(result, reviewer, raw.findings)
-    return result, reviewer, raw.findings
+    return result, reviewer, raw.findings, reusable
 
 
 def _apply_review(result: RunResult, reviewer: Reviewer, findings: list[Finding]) -> None:
@@ -116,7 +120,8 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     (fwdata/build_cache.py) is read under the lock: when no input changed, its result
     is returned and nothing is checked, rendered or written; otherwise each planned
     output whose sources did not change is copied from the old folder, not rendered.
-    The new cache is written into the new folder and swapped in with it.
+    The new cache is written into the new folder and swapped in with it, and so are the loaded
+    sources, signed (fwdata/source_cache.py): the next build parses only the files that changed.
     Before the report come `index.html`, the catalog of the build (fwdata/build_index.py),
     and with `options.png_dpi` the PNG previews and deck sheets before it (fwdata/previews.py):
     made from this build's outputs each time it writes, so they match them.
@@ -132,13 +137,18 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
         unchanged = None if previous is None else unchanged_result(build_folder.target, previous, run)
         if unchanged is not None:
             return unchanged
-        result, reviewer, findings = _check(pack, options, schema_root, progress)
+        shown = document_digests(digests)
+        key = signing_key()
+        known = {} if previous is None else {path: (digest, document) for path, (digest, document)
+                                             in read_sources(build_folder.target, key).items()
+                                             if shown.get(path) == digest}
+        result, reviewer, findings, reusable = _check(pack, options, schema_root, progress, known)
         if result.report.failed(options.strict):
             return result
         systems = registered_systems()
         with build_folder.staged() as staging:
             rendered = render_build(result.catalog, systems, options, folder=build_folder.target, previous=previous,
-                                    base_key=render_key(options), documents=document_digests(digests),
+                                    base_key=render_key(options), documents=shown,
                                     staging=staging, progress=progress)
             if rendered.findings:
                 everything = Report()
@@ -157,28 +167,56 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
                                                     FINDINGS_REPORT)))
             outputs.append(staging.add(Output(FINDINGS_REPORT, format_findings_report(result.report, result.review)
                                               .encode("utf-8"))))
-            result.outputs = staging.commit(format_build_cache(run, result, outputs, rendered.planned))
+            result.outputs = staging.commit(format_build_cache(run, result, outputs, rendered.planned),
+                                            None if key is None else format_sources(reusable, key))
     return result
 
 
-def load_files(pack: Pack, progress: Progress, *, jobs: int | None = None
-               ) -> tuple[list[SourceDocument], list[Finding]]:
-    """Load every source file of the pack (fwdata/sources), telling `progress` of each.
+def load_files(pack: Pack, progress: Progress, *, jobs: int | None = None,
+               known: Mapping[str, tuple[str, SourceDocument]] | None = None
+               ) -> tuple[list[SourceDocument], list[Finding], list[tuple[SourceDocument, str]]]:
+    """Load every source file of the pack (fwdata/sources), telling `progress` of each; return the documents, the
+    findings, and each document that loaded without findings with the SHA-256 of its bytes (for the next build).
 
     Each file is read through `Pack.read` by the process that parses it, one of
     `jobs` forked processes (fwdata/workers.py: None picks by the number of files),
     so no process holds every file's bytes at once; the result does not depend on the number.
+    A file whose display path `known` maps to its SHA-256 and document (a previous
+    build's, fwdata/source_cache.py) is not read: that document is used.
     """
+    known = known or {}
     total = len(pack.files)
-    progress("loading", 0, total)
-    loaded = map_shared(_load_file_at, pack, total, jobs=jobs, worth_it=total >= PARALLEL_FROM_FILES,
-                        done=lambda count: progress("loading", count, total))
-    documents = [document for document, _ in loaded if document is not None]
-    return documents, [finding for _, problems in loaded for finding in problems]
+    shown = [display_path(path) for path in pack.files]
+    to_parse = [index for index, name in enumerate(shown) if name not in known]
+    progress("loading", total - len(to_parse), total)
+    parsed = dict(zip(to_parse, map_shared(
+        _load_file_at, (pack, to_parse), len(to_parse), jobs=jobs, worth_it=len(to_parse) >= PARALLEL_FROM_FILES,
+        done=lambda count: progress("loading", total - len(to_parse) + count, total)), strict=True))
+    documents: list[SourceDocument] = []
+    findings: list[Finding] = []
+    reusable: list[tuple[SourceDocument, str]] = []
+    for index, name in enumerate(shown):
+        document, problems, digest = parsed[index] if index in parsed else (known[name][1], [], known[name][0])
+        findings += problems
+        if document is not None:
+            documents.append(document)
+            if not problems and digest is not None:
+                reusable.append((document, digest))
+    return documents, findings, reusable
 
 
-def _load_file_at(pack: Pack, index: int) -> tuple[SourceDocument | None, list[Finding]]:
-    return load_pack_file(pack, pack.files[index])
+def _load_file_at(state: tuple[Pack, list[int]], index: int
+                  ) -> tuple[SourceDocument | None, list[Finding], str | None]:
+    pack, to_parse = state
+    digests: list[str] = []
+
+    def read(path: Path, max_bytes: int) -> bytes:
+        data = pack.read(path, max_bytes)
+        digests.append(hashlib.sha256(data).hexdigest())
+        return data
+
+    document, findings = load_source(pack.files[to_parse[index]], read=read)
+    return document, findings, digests[0] if digests else None
 
 
 def load_pack_file(pack: Pack, path: Path) -> tuple[SourceDocument | None, list[Finding]]:

@@ -9,7 +9,7 @@ import os
 import shutil
 import stat
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -22,6 +22,8 @@ BUILD_MARKER = ".fwdata-build"
 """The file that marks a folder as a build folder fwdata may replace whole."""
 CACHE_FILE = ".fwdata-cache.json"
 """The build cache (fwdata/build_cache.py), written and swapped in with the build."""
+SOURCES_FILE = ".fwdata-sources"
+"""The loaded-sources cache (fwdata/source_cache.py), written and swapped in with the build."""
 MARKER_TEXT = b"This folder is written by `fwdata build`; the next build replaces it whole.\n"
 NEW_INFIX, OLD_INFIX, LOCK_SUFFIX = ".fwdata-new-", ".fwdata-old-", ".fwdata-lock"
 SPOOL_FOLDER = ".fwdata-spool"
@@ -186,8 +188,9 @@ class Staging:
         self._stored.append(stored)
         return stored
 
-    def commit(self, cache: bytes | None = None) -> list[StoredOutput]:
-        """Write `cache` (`.fwdata-cache.json`) and the marker, swap the new build in; return its outputs there.
+    def commit(self, cache: bytes | None = None, sources: Iterable[bytes] | None = None) -> list[StoredOutput]:
+        """Write `cache` (`.fwdata-cache.json`), `sources` (`.fwdata-sources`, chunks written as they come) and the
+        marker, swap the new build in; return its outputs there.
 
         Raises OutputError when anything cannot be written or renamed; the old build is then left as it was.
         """
@@ -196,6 +199,9 @@ class Staging:
         try:
             if self.spool.is_dir():  # empty unless an output drawn was not adopted
                 shutil.rmtree(self.spool, ignore_errors=True)
+            if sources is not None:
+                current = folder.path / SOURCES_FILE
+                _write_new(new / SOURCES_FILE, sources, self._mode)
             if cache is not None:
                 current = folder.path / CACHE_FILE
                 _write_new(new / CACHE_FILE, cache, self._mode)
@@ -236,7 +242,7 @@ def _relative_path(path: str, seen: set[PurePosixPath]) -> PurePosixPath:
         raise OutputError(f"refusing to write outside the build folder: {path}")
     if relative in seen:
         raise OutputError(f"two outputs would both be written to {path}")
-    if relative.parts in ((BUILD_MARKER,), (CACHE_FILE,)) or relative.parts[0] == SPOOL_FOLDER:
+    if relative.parts in ((BUILD_MARKER,), (CACHE_FILE,), (SOURCES_FILE,)) or relative.parts[0] == SPOOL_FOLDER:
         raise OutputError(f"an output may not be named {relative}: fwdata's own file in the build folder")
     return relative
 
@@ -258,11 +264,14 @@ def spool_output(spool: Path, name: str, output: Output, build_folder: Path) -> 
     return StoredOutput(output.path, file, hashlib.sha256(output.data).hexdigest(), len(output.data))
 
 
-def _write_new(path: Path, data: bytes, mode: int) -> None:
-    """Write a file that must not exist yet, creating its folders; raises OSError."""
+def _write_new(path: Path, data: bytes | Iterable[bytes], mode: int) -> None:
+    """Write a file that must not exist yet (`data` whole or chunk by chunk), creating its folders; raises OSError."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "xb") as stream:
-        stream.write(data)
+        if isinstance(data, bytes):
+            stream.write(data)
+        else:
+            stream.writelines(data)
     os.chmod(path, mode)
 
 

@@ -18,15 +18,17 @@ from click.testing import CliRunner
 from fwdata import build_cache, pipeline
 from fwdata.baseline import Baseline, format_baseline
 from fwdata.build_cache import read_build_cache
+from fwdata.cache_key import signing_key
 from fwdata.cli import main
 from fwdata.errors import OutputError
 from fwdata.game_system import Catalog, GameSystem, Output, PlannedOutput, RenderResult, RunResult
 from fwdata.options import BuildOptions
 from fwdata.pipeline import build_sources
 from fwdata.render.page_copies import SheetPages
+from fwdata.sources import load_source
 from fwdata.systems import registered_systems
 from fwdata.systems.fw import render as fw_render
-from fwdata.write import CACHE_FILE, claim_build_folder
+from fwdata.write import CACHE_FILE, SOURCES_FILE, claim_build_folder
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 CARD = "p/cards/fw/p-51d.yaml"
@@ -254,6 +256,7 @@ UNTRUSTED: dict[str, Callable[[Path], object]] = {
     "a path with ..": _planned_elsewhere("fw/../../escape.pdf"),
     "an absolute path": _planned_elsewhere("/etc/passwd"),
     "a path to the marker": _planned_elsewhere(".fwdata-build"),
+    "a path to the sources cache": _planned_elsewhere(SOURCES_FILE),
     "a path spelled two ways": _planned_elsewhere("fw//aircraft/./p-51d.pdf"),
     "a link out of the folder": _linked_elsewhere,
     "a sheet page beyond the end of its file": _payload(
@@ -412,3 +415,59 @@ def test_a_sheet_page_whose_content_is_not_as_recorded_is_drawn_again(pack: Path
     assert cards_drawn == ["p-47d", "b-17g", "p-47d"]
     build("cold", use_cache=False)
     assert tree("out") == tree("cold")
+
+
+@pytest.fixture
+def parsed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The pack files each build parses (the manifest aside), in order."""
+    paths: list[str] = []
+
+    def counted(path: Path, *args: object, **options: object) -> object:
+        if path.name != "fwdata-pack.yaml":
+            paths.append(path.as_posix())
+        return load_source(path, *args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pipeline, "load_source", counted)
+    return paths
+
+
+def test_a_rebuild_parses_only_the_files_that_changed(pack: Path, parsed: list[str]) -> None:
+    build()
+    files = sorted(path.as_posix() for path in Path("p").rglob("*.yaml") if path.name != "fwdata-pack.yaml")
+    assert sorted(parsed) == files and Path("out", SOURCES_FILE).is_file()
+    parsed.clear()
+    EDITS["a card"][0]()
+    build()
+    assert parsed == ["p/cards/fw/p-47d.yaml"]
+    build("cold", use_cache=False)
+    assert tree("out") == tree("cold")
+
+
+def test_a_rebuild_over_a_tampered_sources_file_parses_everything_again(pack: Path, parsed: list[str]) -> None:
+    build()
+    every = sorted(parsed)
+    sources = Path("out", SOURCES_FILE)
+    data = sources.read_bytes()
+    assert b'"kind":"aircraft"' in data
+    sources.write_bytes(data.replace(b'"kind":"aircraft"', b'"kind":"aircrafT"', 1))
+    parsed.clear()
+    EDITS["a table"][0]()
+    build()
+    assert sorted(parsed) == every
+    build("cold", use_cache=False)
+    assert tree("out") == tree("cold")
+
+
+def test_a_sources_file_from_another_users_build_is_not_read(pack: Path, parsed: list[str],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    build()
+    every = sorted(parsed)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(Path("another-user").resolve()))  # another user: another key
+    signing_key.cache_clear()
+    try:
+        parsed.clear()
+        EDITS["a table"][0]()
+        build()
+        assert sorted(parsed) == every
+    finally:
+        signing_key.cache_clear()

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from fwdata.library import library_root
-from fwdata.write import CACHE_FILE
+from fwdata.write import CACHE_FILE, SOURCES_FILE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -88,9 +88,9 @@ def test_every_command_matches_the_editable_install(installed: Path, pack: Path,
 
 
 def _tree(folder: Path) -> dict[str, str]:
-    """Every file's hash, the build cache left out (it records the installation, which differs)."""
+    """Every file's hash, the build caches left out (they record the installation, which differs)."""
     return {str(path.relative_to(folder)): hashlib.sha256(path.read_bytes()).hexdigest()
-            for path in sorted(folder.rglob("*")) if path.is_file() and path.name != CACHE_FILE}
+            for path in sorted(folder.rglob("*")) if path.is_file() and path.name not in (CACHE_FILE, SOURCES_FILE)}
 
 
 def test_build_and_books_write_the_same_files(installed: Path, pack: Path, tmp_path: Path) -> None:

@@ -188,7 +188,7 @@ def _zip_findings(target: Path, members: dict[str, bytes], **info: int) -> dict[
             for key, value in info.items():
                 setattr(member, key, value)
             archive.writestr(member, data)
-    documents, findings = load_files(resolve_pack([target]), no_progress)
+    documents, findings, _ = load_files(resolve_pack([target]), no_progress)
     assert [document.path for document in documents] == [f"{target}/cards/fw/ok.yaml"]
     return {finding.location.path: (finding.code, finding.message) for finding in findings}
 
@@ -227,7 +227,7 @@ def test_encrypted_zip_members_are_refused(tmp_path: Path) -> None:
     target = _zip(tmp_path / "p.zip", extra={"cards/fw/ok.yaml": b"system: fw\nkind: aircraft\nid: ok\n",
                                              "cards/fw/secret.yaml": b"a: 1\n"})
     _mark_encrypted(target, "cards/fw/secret.yaml")
-    documents, findings = load_files(resolve_pack([target]), no_progress)
+    documents, findings, _ = load_files(resolve_pack([target]), no_progress)
     assert [document.path for document in documents] == [f"{target}/cards/fw/ok.yaml"]
     found = {finding.location.path: (finding.code, finding.message) for finding in findings}
     assert found == {f"{tmp_path}/p.zip/cards/fw/secret.yaml": (

@@ -85,7 +85,7 @@ def test_loading_holds_one_file_s_bytes_at_a_time(tmp_path: Path, monkeypatch) -
         return data
 
     monkeypatch.setattr(Pack, "read", counted_read)
-    documents, findings = load_files(resolve_pack([pack]), no_progress, jobs=1)
+    documents, findings, _ = load_files(resolve_pack([pack]), no_progress, jobs=1)
     assert (len(documents), findings) == (len(cards), [])
     assert most[0] == 1
 

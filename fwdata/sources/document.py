@@ -60,8 +60,12 @@ class Positions:
         return isinstance(other, Positions) and (tuple(self._index), self._values, self._keys) == (
             tuple(other._index), other._values, other._keys)
 
+    def packed(self) -> tuple[tuple[str, ...], array[int], array[int]]:
+        """Return the pointers and the packed positions of their values and keys: what the constructor takes."""
+        return tuple(self._index), self._values, self._keys
+
     def __reduce__(self) -> tuple[Any, ...]:
-        return Positions, (tuple(self._index), self._values, self._keys)  # re-shared when unpickled
+        return Positions, self.packed()  # re-shared when unpickled
 
 
 def _compact(numbers: Iterable[int]) -> array[int]:

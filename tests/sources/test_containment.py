@@ -51,7 +51,7 @@ def opened(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def _loaded(root: Path) -> tuple[dict[str, tuple[str, str]], list[str]]:
     """Return {path: (code, message)} of the loading findings and the paths of the loaded documents."""
-    documents, findings = load_files(resolve_pack([root]), no_progress)
+    documents, findings, _ = load_files(resolve_pack([root]), no_progress)
     found = {finding.location.path: (finding.code, finding.message) for finding in findings}
     return found, [document.path for document in documents]
 

@@ -1,0 +1,59 @@
+"""The key that signs what a build keeps for the next one: made once per user, kept outside every build folder."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import stat
+from contextlib import suppress
+from functools import cache
+from pathlib import Path
+
+KEY_FILE = "build-cache.key"
+KEY_BYTES = 32
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+
+
+def key_folder() -> Path:
+    """Return the folder the key is kept in: `$XDG_CACHE_HOME/fwdata`, else `~/.cache/fwdata`."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    return (Path(base) if os.path.isabs(base) else Path.home() / ".cache") / "fwdata"
+
+
+@cache
+def signing_key() -> bytes | None:
+    """Return this user's key for signing build caches (32 random bytes), made on first use; None when there is none.
+
+    The key file is made with mode 0600 in `key_folder()` (0700). None when it cannot be
+    made or read, or is not a regular file private to this user: nothing is then signed, and
+    no signed cache is trusted (every file is parsed). Read once per process.
+    """
+    path = key_folder() / KEY_FILE
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not os.path.lexists(path):
+            _make_key(path)
+        descriptor = os.open(path, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
+        with os.fdopen(descriptor, "rb") as stream:
+            status = os.fstat(stream.fileno())
+            private = stat.S_ISREG(status.st_mode) and not status.st_mode & 0o077
+            if not private or (hasattr(os, "getuid") and status.st_uid != os.getuid()):
+                return None
+            key = stream.read(KEY_BYTES + 1)
+    except OSError:
+        return None
+    return key if len(key) == KEY_BYTES else None
+
+
+def _make_key(path: Path) -> None:
+    """Write a new key at `path` whole, or leave the one another process wrote first (raises OSError)."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o600)
+    try:
+        with os.fdopen(descriptor, "wb") as stream:
+            stream.write(secrets.token_bytes(KEY_BYTES))
+        with suppress(FileExistsError):
+            os.link(temporary, path)  # never replaces a key: builds racing to make one all use the first
+    finally:
+        temporary.unlink(missing_ok=True)

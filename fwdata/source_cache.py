@@ -1,0 +1,110 @@
+"""The loaded-sources cache: the documents a build parsed, signed and kept in its folder, so the next build parses
+only the files that changed.
+
+`.fwdata-sources` holds one JSON line per document (its display path, the SHA-256 of the bytes
+it was parsed from, its data and the packed positions of its values and keys), after a line per
+pointer index the documents share (`Positions`), and ends with the HMAC-SHA256 of every line
+before it under this user's key (fwdata/cache_key.py). It is written and swapped in with the
+build (`fwdata.write.Staging.commit`). The next build into the folder takes a file's document
+from it when the file's bytes hash to the digest recorded, and parses every other file.
+
+A file that is not signed with this user's key, or is of another tool fingerprint, is ignored
+whole: a cache made elsewhere is never trusted, so what it holds need not be checked again.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from fwdata import cache_json as shape
+from fwdata.build_cache import MAX_CACHE_BYTES, tool_fingerprint
+from fwdata.sources.containment import Refused, read_in_pack
+from fwdata.sources.document import Positions, SourceDocument
+from fwdata.write import SOURCES_FILE
+
+SOURCES_FORMAT = "fwdata-sources"
+SOURCES_VERSION = 1
+_JSON_SCALARS = (str, int, float, bool, type(None))
+
+
+def format_sources(documents: Iterable[tuple[SourceDocument, str]], key: bytes) -> Iterator[bytes]:
+    """Yield the lines of `.fwdata-sources` for `documents`, each with the SHA-256 of the bytes it was parsed from.
+
+    The last line signs the others with `key`. A document whose data JSON cannot carry
+    exactly (a key that is not a string, a value of a type JSON does not have) is left out:
+    the next build parses its file again.
+    """
+    signature = hmac.new(key, digestmod="sha256")
+
+    def line(value: object) -> bytes:
+        encoded = json.dumps(value, ensure_ascii=True, separators=(",", ":")).encode("ascii") + b"\n"
+        signature.update(encoded)
+        return encoded
+
+    yield line([SOURCES_FORMAT, SOURCES_VERSION, tool_fingerprint()])
+    shapes: dict[tuple[str, ...], int] = {}
+    for document, digest in documents:
+        if not _exact_json(document.data):
+            continue
+        pointers, values, keys = document.positions.packed()
+        if pointers not in shapes:
+            shapes[pointers] = len(shapes)
+            yield line(["pointers", list(pointers)])
+        yield line(["document", document.path, digest, shapes[pointers], values.tolist(), keys.tolist(), document.data])
+    yield json.dumps(["signature", signature.hexdigest()]).encode("ascii") + b"\n"
+
+
+def read_sources(folder: Path, key: bytes | None) -> dict[str, tuple[str, SourceDocument]]:
+    """Return the documents the build in `folder` loaded, by display path, each with the SHA-256 of its bytes.
+
+    Empty when there is no key, no file, or one that is unreadable, not signed with `key`,
+    of another tool fingerprint or not of the form `format_sources` writes.
+    """
+    if key is None:
+        return {}
+    try:
+        data = read_in_pack(folder, folder / SOURCES_FILE, MAX_CACHE_BYTES)
+    except Refused:
+        return {}
+    end = data.rfind(b"\n", 0, len(data) - 1) + 1
+    view = memoryview(data)
+    try:
+        kind, signature = shape.items(json.loads(view[end:].tobytes()))
+        shape.expect(kind == "signature" and hmac.compare_digest(
+            hmac.new(key, view[:end], digestmod="sha256").hexdigest(), shape.string(signature)))
+        lines = iter(data[:end].splitlines())
+        shape.expect(json.loads(next(lines)) == [SOURCES_FORMAT, SOURCES_VERSION, tool_fingerprint()])
+        return _documents(map(json.loads, lines))
+    # ValueError: bad JSON, Malformed, a list unpacked to too few or many; TypeError, IndexError, OverflowError: an
+    # entry of another shape; StopIteration: no header; RecursionError: JSON nested too deep
+    except (ValueError, TypeError, IndexError, OverflowError, StopIteration, RecursionError):
+        return {}
+
+
+def _documents(entries: Iterable[Any]) -> dict[str, tuple[str, SourceDocument]]:
+    pointer_lists: list[tuple[str, ...]] = []
+    documents: dict[str, tuple[str, SourceDocument]] = {}
+    for entry in entries:
+        if shape.items(entry)[0] == "pointers":
+            pointer_lists.append(tuple(map(shape.string, shape.items(entry[1]))))
+            continue
+        kind, path, digest, pointers, values, keys, data = entry
+        pointer_list = pointer_lists[shape.integer(pointers)]
+        shape.expect(kind == "document" and len(values) == len(keys) == len(pointer_list))
+        document = SourceDocument(shape.string(path), data, Positions(pointer_list, values, keys))
+        documents[document.path] = (shape.digest(digest), document)
+    return documents
+
+
+def _exact_json(value: object) -> bool:
+    """Return True when JSON gives `value` back of the same types: string keys, JSON's scalars, lists, objects."""
+    kind = type(value)
+    if kind is dict:
+        return all(type(item) is str and _exact_json(inner) for item, inner in value.items())  # type: ignore[attr-defined]
+    if kind is list:
+        return all(map(_exact_json, value))  # type: ignore[call-overload]
+    return kind in _JSON_SCALARS
