@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -24,6 +23,7 @@ from fwdata.findings import Finding, Report, error, warning
 from fwdata.game_system import Catalog, Entry, GameSystem, Output, RunResult
 from fwdata.library import BASE_PACK_ID, library_root
 from fwdata.library import schema_root as default_schema_root
+from fwdata.loading import base_documents, load_files, load_pack_file
 from fwdata.options import BuildOptions
 from fwdata.overrides import shape_differences
 from fwdata.previews import preview_outputs
@@ -32,16 +32,14 @@ from fwdata.rendering import render_build
 from fwdata.reporting import format_findings_report
 from fwdata.review import Reviewer
 from fwdata.source_cache import format_sources, read_sources
-from fwdata.sources import load_source, load_sources
 from fwdata.sources.containment import Refused
 from fwdata.sources.document import SourceDocument, pointer_join
-from fwdata.sources.pack import Pack, pack_files, resolve_pack
+from fwdata.sources.pack import Pack, resolve_pack
 from fwdata.sources.texts import MAX_TEXT_BYTES, decode_text, read_text
 from fwdata.sources.yaml_loader import display_path
 from fwdata.systems import registered_systems
 from fwdata.text_checks import check_text
 from fwdata.validate import SchemaSet, load_schemas, validate_documents, validate_manifest
-from fwdata.workers import PARALLEL_FROM_FILES, map_shared
 from fwdata.write import claim_build_folder
 
 __all__ = ["RunResult", "build_models", "build_sources", "check_sources", "run_checks"]
@@ -77,7 +75,7 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress
     manifest, manifest_findings = read_manifest(pack, schemas)
     findings += manifest_findings
     is_base = pack.is_base or (manifest is not None and manifest.data.get("id") == BASE_PACK_ID)
-    base = () if is_base else base_documents(library_root(), schemas)
+    base, base_reusable = ((), []) if is_base else base_documents(library_root(), schemas, known)
     catalog, model_findings = build_models(valid, systems, base=base, manifest=manifest)
     findings += model_findings + unused_overrides(manifest, documents)
     # A pack's findings come only from the systems its files belong to: the others' checks would
@@ -94,7 +92,7 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress
     raw.extend(finding for finding in baseline_findings if finding.location.path in reported)
     result = RunResult(report=Report(files_read=raw.files_read), catalog=catalog, reported=frozenset(reported))
     _apply_review(result, reviewer, raw.findings)
-    return result, reviewer, raw.findings, reusable
+    return result, reviewer, raw.findings, reusable + base_reusable
 
 
 def _apply_review(result: RunResult, reviewer: Reviewer, findings: list[Finding]) -> None:
@@ -170,58 +168,6 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
             result.outputs = staging.commit(format_build_cache(run, result, outputs, rendered.planned),
                                             None if key is None else format_sources(reusable, key))
     return result
-
-
-def load_files(pack: Pack, progress: Progress, *, jobs: int | None = None,
-               known: Mapping[str, tuple[str, SourceDocument]] | None = None
-               ) -> tuple[list[SourceDocument], list[Finding], list[tuple[SourceDocument, str]]]:
-    """Load every source file of the pack (fwdata/sources), telling `progress` of each; return the documents, the
-    findings, and each document that loaded without findings with the SHA-256 of its bytes (for the next build).
-
-    Each file is read through `Pack.read` by the process that parses it, one of
-    `jobs` forked processes (fwdata/workers.py: None picks by the number of files),
-    so no process holds every file's bytes at once; the result does not depend on the number.
-    A file whose display path `known` maps to its SHA-256 and document (a previous
-    build's, fwdata/source_cache.py) is not read: that document is used.
-    """
-    known = known or {}
-    total = len(pack.files)
-    shown = [display_path(path) for path in pack.files]
-    to_parse = [index for index, name in enumerate(shown) if name not in known]
-    progress("loading", total - len(to_parse), total)
-    parsed = dict(zip(to_parse, map_shared(
-        _load_file_at, (pack, to_parse), len(to_parse), jobs=jobs, worth_it=len(to_parse) >= PARALLEL_FROM_FILES,
-        done=lambda count: progress("loading", total - len(to_parse) + count, total)), strict=True))
-    documents: list[SourceDocument] = []
-    findings: list[Finding] = []
-    reusable: list[tuple[SourceDocument, str]] = []
-    for index, name in enumerate(shown):
-        document, problems, digest = parsed[index] if index in parsed else (known[name][1], [], known[name][0])
-        findings += problems
-        if document is not None:
-            documents.append(document)
-            if not problems and digest is not None:
-                reusable.append((document, digest))
-    return documents, findings, reusable
-
-
-def _load_file_at(state: tuple[Pack, list[int]], index: int
-                  ) -> tuple[SourceDocument | None, list[Finding], str | None]:
-    pack, to_parse = state
-    digests: list[str] = []
-
-    def read(path: Path, max_bytes: int) -> bytes:
-        data = pack.read(path, max_bytes)
-        digests.append(hashlib.sha256(data).hexdigest())
-        return data
-
-    document, findings = load_source(pack.files[to_parse[index]], read=read)
-    return document, findings, digests[0] if digests else None
-
-
-def load_pack_file(pack: Pack, path: Path) -> tuple[SourceDocument | None, list[Finding]]:
-    """Load one YAML file of the pack, read through `Pack.read` (a refusal is a finding at line 1)."""
-    return load_source(path, read=pack.read)
 
 
 def review_setup(pack: Pack, manifest: SourceDocument | None, options: BuildOptions
@@ -304,19 +250,6 @@ def _schemas(root: Path, kinds: tuple[tuple[str, str], ...]) -> SchemaSet:
     if key not in _SCHEMA_SETS:
         _SCHEMA_SETS[key] = load_schemas(root, kinds)
     return _SCHEMA_SETS[key]
-
-
-_BASE_DOCUMENTS: dict[tuple[Path, Path], tuple[SourceDocument, ...]] = {}
-
-
-def base_documents(root: Path, schemas: SchemaSet) -> tuple[SourceDocument, ...]:
-    """Return the schema-valid documents of the base library at `root` (loaded once per process and schema set)."""
-    key = (root, schemas.root)
-    if key not in _BASE_DOCUMENTS:
-        documents, _ = load_sources(pack_files(root))
-        valid, _ = validate_documents(documents, schemas)
-        _BASE_DOCUMENTS[key] = tuple(valid)
-    return _BASE_DOCUMENTS[key]
 
 
 def build_models(documents: Sequence[SourceDocument], systems: dict[str, GameSystem], *,

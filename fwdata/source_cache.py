@@ -2,11 +2,12 @@
 only the files that changed.
 
 `.fwdata-sources` holds one JSON line per document (its display path, the SHA-256 of the bytes
-it was parsed from, its data and the packed positions of its values and keys), after a line per
-pointer index the documents share (`Positions`), and ends with the HMAC-SHA256 of every line
-before it under this user's key (fwdata/cache_key.py). It is written and swapped in with the
-build (`fwdata.write.Staging.commit`). The next build into the folder takes a file's document
-from it when the file's bytes hash to the digest recorded, and parses every other file.
+it was parsed from, its data and the packed positions of its values and keys, as the base64 of
+their arrays), after a line per pointer index the documents share (`Positions`), and ends with
+the HMAC-SHA256 of every line before it under this user's key (fwdata/cache_key.py). It is
+written and swapped in with the build (`fwdata.write.Staging.commit`). The next build into the
+folder takes a file's document from it when the file's bytes hash to the digest recorded, and
+parses every other file.
 
 A file that is not signed with this user's key, or is of another tool fingerprint, is ignored
 whole: a cache made elsewhere is never trusted, so what it holds need not be checked again.
@@ -14,8 +15,11 @@ whole: a cache made elsewhere is never trusted, so what it holds need not be che
 
 from __future__ import annotations
 
+import base64
 import hmac
 import json
+import sys
+from array import array
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -28,6 +32,7 @@ from fwdata.write import SOURCES_FILE
 
 SOURCES_FORMAT = "fwdata-sources"
 SOURCES_VERSION = 1
+_ARRAY_TYPES = ("I", "Q")  # the packed positions' (fwdata.sources.document._compact)
 _JSON_SCALARS = (str, int, float, bool, type(None))
 
 
@@ -45,7 +50,7 @@ def format_sources(documents: Iterable[tuple[SourceDocument, str]], key: bytes) 
         signature.update(encoded)
         return encoded
 
-    yield line([SOURCES_FORMAT, SOURCES_VERSION, tool_fingerprint()])
+    yield line(_header())
     shapes: dict[tuple[str, ...], int] = {}
     for document, digest in documents:
         if not _exact_json(document.data):
@@ -54,7 +59,8 @@ def format_sources(documents: Iterable[tuple[SourceDocument, str]], key: bytes) 
         if pointers not in shapes:
             shapes[pointers] = len(shapes)
             yield line(["pointers", list(pointers)])
-        yield line(["document", document.path, digest, shapes[pointers], values.tolist(), keys.tolist(), document.data])
+        yield line(["document", document.path, digest, shapes[pointers], *_packed(values), *_packed(keys),
+                    document.data])
     yield json.dumps(["signature", signature.hexdigest()]).encode("ascii") + b"\n"
 
 
@@ -77,7 +83,7 @@ def read_sources(folder: Path, key: bytes | None) -> dict[str, tuple[str, Source
         shape.expect(kind == "signature" and hmac.compare_digest(
             hmac.new(key, view[:end], digestmod="sha256").hexdigest(), shape.string(signature)))
         lines = iter(data[:end].splitlines())
-        shape.expect(json.loads(next(lines)) == [SOURCES_FORMAT, SOURCES_VERSION, tool_fingerprint()])
+        shape.expect(json.loads(next(lines)) == _header())
         return _documents(map(json.loads, lines))
     # ValueError: bad JSON, Malformed, a list unpacked to too few or many; TypeError, IndexError, OverflowError: an
     # entry of another shape; StopIteration: no header; RecursionError: JSON nested too deep
@@ -92,12 +98,29 @@ def _documents(entries: Iterable[Any]) -> dict[str, tuple[str, SourceDocument]]:
         if shape.items(entry)[0] == "pointers":
             pointer_lists.append(tuple(map(shape.string, shape.items(entry[1]))))
             continue
-        kind, path, digest, pointers, values, keys, data = entry
+        kind, path, digest, pointers, values_type, values_base64, keys_type, keys_base64, data = entry
         pointer_list = pointer_lists[shape.integer(pointers)]
+        values, keys = _unpacked(values_type, values_base64), _unpacked(keys_type, keys_base64)
         shape.expect(kind == "document" and len(values) == len(keys) == len(pointer_list))
         document = SourceDocument(shape.string(path), data, Positions(pointer_list, values, keys))
         documents[document.path] = (shape.digest(digest), document)
     return documents
+
+
+def _header() -> list[object]:
+    return [SOURCES_FORMAT, SOURCES_VERSION, tool_fingerprint(), sys.byteorder]
+
+
+def _packed(numbers: array[int]) -> tuple[str, str]:
+    return numbers.typecode, base64.b64encode(numbers.tobytes()).decode("ascii")
+
+
+def _unpacked(typecode: object, encoded: object) -> array[int]:
+    """Return the array `_packed` wrote (raises Malformed, or ValueError for bytes that are not base64 or whole)."""
+    shape.expect(typecode in _ARRAY_TYPES)
+    numbers = array(shape.string(typecode))
+    numbers.frombytes(base64.b64decode(shape.string(encoded), validate=True))
+    return numbers
 
 
 def _exact_json(value: object) -> bool:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from fwdata import build_cache, pipeline
+from fwdata import build_cache, loading, pipeline
 from fwdata.baseline import Baseline, format_baseline
 from fwdata.build_cache import read_build_cache
 from fwdata.cache_key import signing_key
@@ -427,7 +427,7 @@ def parsed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
             paths.append(path.as_posix())
         return load_source(path, *args, **options)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(pipeline, "load_source", counted)
+    monkeypatch.setattr(loading, "load_source", counted)
     return paths
 
 

@@ -15,8 +15,9 @@ from click.testing import CliRunner
 from fwdata.cli import main
 from fwdata.errors import UsageError
 from fwdata.library import library_root
+from fwdata.loading import load_files
 from fwdata.options import BuildOptions
-from fwdata.pipeline import build_sources, check_sources, load_files
+from fwdata.pipeline import build_sources, check_sources
 from fwdata.progress import no_progress
 from fwdata.sources.archive import ZipLimits, ZipPack
 from fwdata.sources.pack import pack_files, pack_root, resolve_pack

@@ -3,10 +3,13 @@ as loaded, a cache not signed with this user's key is never read, and a rebuild 
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import json
 import os
+import sys
+from array import array
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -15,7 +18,7 @@ import pytest
 from fwdata.build_cache import tool_fingerprint
 from fwdata.cache_key import KEY_BYTES, KEY_FILE, signing_key
 from fwdata.library import SOURCE_FOLDERS, library_root
-from fwdata.pipeline import load_files
+from fwdata.loading import load_files
 from fwdata.progress import no_progress
 from fwdata.source_cache import SOURCES_FORMAT, SOURCES_VERSION, format_sources, read_sources
 from fwdata.sources import load_source
@@ -72,23 +75,34 @@ def test_a_document_json_cannot_carry_exactly_is_left_out(tmp_path: Path, data: 
 
 
 def _header() -> list[object]:
-    return [SOURCES_FORMAT, SOURCES_VERSION, tool_fingerprint()]
+    return [SOURCES_FORMAT, SOURCES_VERSION, tool_fingerprint(), sys.byteorder]
 
 
-GOOD = ["document", "a.yaml", "0" * 64, 0, [1], [0], {"id": "a"}]
+def _numbers(*numbers: int) -> list[str]:
+    return ["I", base64.b64encode(array("I", numbers).tobytes()).decode("ascii")]
+
+
+GOOD = ["document", "a.yaml", "0" * 64, 0, *_numbers(1), *_numbers(0), {"id": "a"}]
 UNTRUSTED: dict[str, Callable[[list[bytes]], list[bytes]]] = {
     "signed with another key": lambda lines: signed([_header(), ["pointers", [""]], GOOD], b"x" * KEY_BYTES),
     "a byte changed": lambda lines: [line.replace(b'"id":"kept"', b'"id":"kepT"') for line in lines],
     "a line left out": lambda lines: [lines[0], *lines[2:]],
     "no signature": lambda lines: lines[:-1],
     "empty": lambda lines: [],
-    "another tool, signed": lambda lines: signed([[SOURCES_FORMAT, SOURCES_VERSION, "0" * 64], ["pointers", [""]],
+    "another tool, signed": lambda lines: signed([[*_header()[:2], "0" * 64, sys.byteorder], ["pointers", [""]],
                                                   GOOD]),
-    "another version, signed": lambda lines: signed([[SOURCES_FORMAT, 0, tool_fingerprint()], ["pointers", [""]],
-                                                     GOOD]),
+    "another version, signed": lambda lines: signed([[SOURCES_FORMAT, 0, *_header()[2:]], ["pointers", [""]], GOOD]),
+    "another byte order, signed": lambda lines: signed([[*_header()[:3], "middle"], ["pointers", [""]], GOOD]),
     "a document of another shape, signed": lambda lines: signed([_header(), ["pointers", [""]], GOOD[:-1]]),
     "positions not one per pointer, signed": lambda lines: signed([_header(), ["pointers", [""]],
-                                                                   [*GOOD[:4], [1, 2], [0, 0], GOOD[-1]]]),
+                                                                   [*GOOD[:4], *_numbers(1, 2), *_numbers(0, 0),
+                                                                    GOOD[-1]]]),
+    "positions of another type, signed": lambda lines: signed([_header(), ["pointers", [""]],
+                                                               [*GOOD[:4], "d", GOOD[5], *GOOD[6:]]]),
+    "positions not base64, signed": lambda lines: signed([_header(), ["pointers", [""]],
+                                                          [*GOOD[:5], "not base64!", *GOOD[6:]]]),
+    "positions not whole numbers, signed": lambda lines: signed([_header(), ["pointers", [""]],
+                                                                 [*GOOD[:5], "AAA=", *GOOD[6:]]]),
     "a pointer list it does not have, signed": lambda lines: signed([_header(), ["pointers", [""]],
                                                                      [*GOOD[:3], 5, *GOOD[4:]]]),
     "a digest that is not one, signed": lambda lines: signed([_header(), ["pointers", [""]],

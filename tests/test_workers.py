@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from fwdata.library import library_root
-from fwdata.pipeline import load_files
+from fwdata.loading import load_files
 from fwdata.progress import no_progress
 from fwdata.sources.pack import Pack, resolve_pack
 from fwdata.workers import map_shared

@@ -12,8 +12,9 @@ import pytest
 from click.testing import CliRunner
 
 from fwdata.cli import main
+from fwdata.loading import load_files
 from fwdata.options import BuildOptions
-from fwdata.pipeline import check_sources, load_files
+from fwdata.pipeline import check_sources
 from fwdata.progress import no_progress
 from fwdata.sources import load_source
 from fwdata.sources.containment import Refused, read_in_pack, read_regular

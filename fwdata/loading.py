@@ -1,0 +1,103 @@
+"""The load stage of a run: every file of the pack, and the base library, loaded into located documents by every
+core, each file a previous build loaded unchanged taken from its cache (fwdata/source_cache.py) instead."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from fwdata.findings import Finding
+from fwdata.progress import Progress
+from fwdata.sources import load_source
+from fwdata.sources.containment import read_in_pack
+from fwdata.sources.document import SourceDocument
+from fwdata.sources.pack import Pack, pack_files
+from fwdata.sources.yaml_loader import display_path
+from fwdata.validate import SchemaSet, validate_documents
+from fwdata.workers import PARALLEL_FROM_FILES, map_shared
+
+
+def load_files(pack: Pack, progress: Progress, *, jobs: int | None = None,
+               known: Mapping[str, tuple[str, SourceDocument]] | None = None
+               ) -> tuple[list[SourceDocument], list[Finding], list[tuple[SourceDocument, str]]]:
+    """Load every source file of the pack (fwdata/sources), telling `progress` of each; return the documents, the
+    findings, and each document that loaded without findings with the SHA-256 of its bytes (for the next build).
+
+    Each file is read through `Pack.read` by the process that parses it, one of
+    `jobs` forked processes (fwdata/workers.py: None picks by the number of files),
+    so no process holds every file's bytes at once; the result does not depend on the number.
+    A file whose display path `known` maps to its SHA-256 and document (a previous
+    build's, fwdata/source_cache.py) is not read: that document is used.
+    """
+    known = known or {}
+    total = len(pack.files)
+    shown = [display_path(path) for path in pack.files]
+    to_parse = [index for index, name in enumerate(shown) if name not in known]
+    progress("loading", total - len(to_parse), total)
+    parsed = dict(zip(to_parse, map_shared(
+        _load_file_at, (pack, to_parse), len(to_parse), jobs=jobs, worth_it=len(to_parse) >= PARALLEL_FROM_FILES,
+        done=lambda count: progress("loading", total - len(to_parse) + count, total)), strict=True))
+    documents: list[SourceDocument] = []
+    findings: list[Finding] = []
+    reusable: list[tuple[SourceDocument, str]] = []
+    for index, name in enumerate(shown):
+        document, problems, digest = parsed[index] if index in parsed else (known[name][1], [], known[name][0])
+        findings += problems
+        if document is not None:
+            documents.append(document)
+            if not problems and digest is not None:
+                reusable.append((document, digest))
+    return documents, findings, reusable
+
+
+def _load_file_at(state: tuple[Pack, list[int]], index: int
+                  ) -> tuple[SourceDocument | None, list[Finding], str | None]:
+    pack, to_parse = state
+    return _load_with_digest(pack.files[to_parse[index]], pack.read)
+
+
+def _load_with_digest(path: Path, read: Callable[[Path, int], bytes]
+                      ) -> tuple[SourceDocument | None, list[Finding], str | None]:
+    """Load `path` as `load_source` does, reading it with `read`; also return the SHA-256 of the bytes parsed."""
+    digests: list[str] = []
+
+    def hashed(path: Path, max_bytes: int) -> bytes:
+        data = read(path, max_bytes)
+        digests.append(hashlib.sha256(data).hexdigest())
+        return data
+
+    document, findings = load_source(path, read=hashed)
+    return document, findings, digests[0] if digests else None
+
+
+def load_pack_file(pack: Pack, path: Path) -> tuple[SourceDocument | None, list[Finding]]:
+    """Load one YAML file of the pack, read through `Pack.read` (a refusal is a finding at line 1)."""
+    return load_source(path, read=pack.read)
+
+
+_BASE_DOCUMENTS: dict[tuple[Path, Path], tuple[tuple[SourceDocument, ...], list[tuple[SourceDocument, str]]]] = {}
+
+
+def base_documents(root: Path, schemas: SchemaSet, known: Mapping[str, tuple[str, SourceDocument]] | None = None
+                   ) -> tuple[tuple[SourceDocument, ...], list[tuple[SourceDocument, str]]]:
+    """Return the schema-valid documents of the base library at `root` (loaded once per process and schema set), and
+    each document that loaded without findings with the SHA-256 of its bytes.
+
+    A file whose display path `known` maps to its SHA-256 and document is not read (see `load_files`).
+    """
+    key = (root, schemas.root)
+    if key not in _BASE_DOCUMENTS:
+        documents: list[SourceDocument] = []
+        reusable: list[tuple[SourceDocument, str]] = []
+        for path in pack_files(root):
+            cached = (known or {}).get(display_path(path))
+            document, findings, digest = (cached[1], [], cached[0]) if cached is not None else _load_with_digest(
+                path, lambda path, max_bytes: read_in_pack(path.parent, path, max_bytes))
+            if document is not None:
+                documents.append(document)
+                if not findings and digest is not None:
+                    reusable.append((document, digest))
+        valid, _ = validate_documents(documents, schemas)
+        _BASE_DOCUMENTS[key] = (tuple(valid), reusable)
+    return _BASE_DOCUMENTS[key]
