@@ -12,8 +12,10 @@ findings. The next build into the folder:
 - and draws an imposed card sheet copying each page whose cards did not change from the old
   sheet (`previous_pages`; the cache records each page's key and where its content is).
 
-Nothing in the file is trusted: a cache that is not JSON of this form, is of another tool or version,
-names a path outside the folder, or points at a file missing or changed, is ignored (a full build).
+The file is signed with this user's key (fwdata/cache_key.py): one made by someone else, or edited, is
+ignored (a full build). Nor is a signed one trusted further than it must be: a cache that is not JSON of
+this form, is of another tool or version, names a path outside the folder, or points at a file missing or
+changed, is ignored too.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from pathlib import Path, PurePosixPath
 
 import fwdata
 from fwdata import cache_json as shape
+from fwdata.cache_key import signature_line, signed_body, signer
 from fwdata.findings import Finding, Report
 from fwdata.game_system import Catalog, Entry, EntryKey, Output, PlannedOutput, RunResult, StoredOutput
 from fwdata.library import library_root
@@ -198,8 +201,9 @@ class BuildCache:
 
 
 def format_build_cache(run: str, result: RunResult, outputs: Sequence[StoredOutput],
-                       planned: Mapping[str, tuple[str, Sequence[Finding], Sequence[PageRecord]]]) -> bytes:
-    """Return the cache file of a finished build: `result`, its `outputs`, each planned output's key and findings.
+                       planned: Mapping[str, tuple[str, Sequence[Finding], Sequence[PageRecord]]], key: bytes) -> bytes:
+    """Return the cache file of a finished build: `result`, its `outputs`, each planned output's key and findings,
+    signed with `key` (fwdata/cache_key.py).
 
     `planned` maps an output path to the key it was rendered under, its render findings and its
     keyed pages (fwdata/render/page_copies.py).
@@ -213,19 +217,24 @@ def format_build_cache(run: str, result: RunResult, outputs: Sequence[StoredOutp
                     for path, (key, findings, pages) in planned.items() if path in hashes},
         "result": shape.result_json(result),
     }
-    return json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+    signature = signer(key)
+    signature.update(body)
+    return body + signature_line(signature)
 
 
-def read_build_cache(folder: Path) -> BuildCache | None:
+def read_build_cache(folder: Path, key: bytes | None) -> BuildCache | None:
     """Return the cache of the build folder `folder`, or None when there is none to trust.
 
-    None when the folder has no marker or cache file, the file cannot be read or is not JSON of
-    the form `format_build_cache` writes, or it was written by another tool fingerprint.
+    None when there is no key, the folder has no marker or cache file, the file cannot be read,
+    is not signed with `key` (made by another user, or edited), is not JSON of the form
+    `format_build_cache` writes, or was written by another tool fingerprint.
     """
-    if not is_marker(folder / BUILD_MARKER):
+    if key is None or not is_marker(folder / BUILD_MARKER):
         return None
     try:
-        payload = shape.mapping(json.loads(read_in_pack(folder, folder / CACHE_FILE, MAX_CACHE_BYTES)))
+        data = read_in_pack(folder, folder / CACHE_FILE, MAX_CACHE_BYTES)
+        payload = shape.mapping(json.loads(signed_body(data, key)))
         shape.expect(payload.get("format") == CACHE_FORMAT and payload.get("version") == CACHE_VERSION)
         shape.expect(payload.get("tool") == tool_fingerprint())
         files = tuple((shape.output_path(path), shape.digest(sha), shape.integer(size))

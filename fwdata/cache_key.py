@@ -1,7 +1,12 @@
-"""The key that signs what a build keeps for the next one: made once per user, kept outside every build folder."""
+"""The key that signs what a build keeps for the next one: made once per user, kept outside every build folder.
+
+A signed file ends with one line, `["signature", "<HMAC-SHA256 of every byte before it, hex>"]`.
+"""
 
 from __future__ import annotations
 
+import hmac
+import json
 import os
 import secrets
 import stat
@@ -12,6 +17,7 @@ from pathlib import Path
 KEY_FILE = "build-cache.key"
 KEY_BYTES = 32
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 
 
@@ -29,19 +35,19 @@ def signing_key() -> bytes | None:
     made or read, or is not a regular file private to this user: nothing is then signed, and
     no signed cache is trusted (every file is parsed). Read once per process.
     """
-    path = key_folder() / KEY_FILE
     try:
+        path = key_folder() / KEY_FILE
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         if not os.path.lexists(path):
             _make_key(path)
-        descriptor = os.open(path, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
+        descriptor = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC)  # a FIFO must not block
         with os.fdopen(descriptor, "rb") as stream:
             status = os.fstat(stream.fileno())
             private = stat.S_ISREG(status.st_mode) and not status.st_mode & 0o077
             if not private or (hasattr(os, "getuid") and status.st_uid != os.getuid()):
                 return None
             key = stream.read(KEY_BYTES + 1)
-    except OSError:
+    except (OSError, RuntimeError):  # RuntimeError: no home folder (no HOME, a user without a passwd entry)
         return None
     return key if len(key) == KEY_BYTES else None
 
@@ -57,3 +63,23 @@ def _make_key(path: Path) -> None:
             os.link(temporary, path)  # never replaces a key: builds racing to make one all use the first
     finally:
         temporary.unlink(missing_ok=True)
+
+
+def signer(key: bytes) -> hmac.HMAC:
+    """Return an HMAC-SHA256 under `key`, to feed a file's bytes as they are written."""
+    return hmac.new(key, digestmod="sha256")
+
+
+def signature_line(signature: hmac.HMAC) -> bytes:
+    """Return the last line of a signed file whose bytes before it `signature` was fed."""
+    return json.dumps(["signature", signature.hexdigest()]).encode("ascii") + b"\n"
+
+
+def signed_body(data: bytes, key: bytes) -> bytes:
+    """Return `data` without its signature line; raise ValueError unless that line signs the rest under `key`."""
+    end = data.rfind(b"\n", 0, len(data) - 1) + 1
+    signature = signer(key)
+    signature.update(memoryview(data)[:end])
+    if not data.endswith(b"\n") or not hmac.compare_digest(data[end:], signature_line(signature)):
+        raise ValueError("not signed with this user's key")
+    return data[:end]

@@ -115,9 +115,10 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     `fwdata.write.claim_build_folder`. The outputs end with `findings.txt`, the
     full findings report (hidden findings marked).
     With `options.use_cache`, the build cache the previous build left in the folder
-    (fwdata/build_cache.py) is read under the lock: when no input changed, its result
-    is returned and nothing is checked, rendered or written; otherwise each planned
-    output whose sources did not change is copied from the old folder, not rendered.
+    (fwdata/build_cache.py, signed with this user's key: fwdata/cache_key.py) is read under
+    the lock: when no input changed, its result is returned and nothing is checked, rendered
+    or written; otherwise each planned output whose sources did not change is copied from the
+    old folder, not rendered. Without a key (fwdata/cache_key.py), no cache is read or written.
     The new cache is written into the new folder and swapped in with it, and so are the loaded
     sources, signed (fwdata/source_cache.py): the next build parses only the files that changed.
     Before the report come `index.html`, the catalog of the build (fwdata/build_index.py),
@@ -131,12 +132,12 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
         pack = resolve_pack(paths)
         digests = input_digests(pack, options, schema_root or default_schema_root())
         run = run_key(pack, paths, options, digests)
-        previous = read_build_cache(build_folder.target) if options.use_cache else None
+        key = signing_key()
+        previous = read_build_cache(build_folder.target, key) if options.use_cache else None
         unchanged = None if previous is None else unchanged_result(build_folder.target, previous, run)
         if unchanged is not None:
             return unchanged
         shown = document_digests(digests)
-        key = signing_key()
         known = {} if previous is None else {path: (digest, document) for path, (digest, document)
                                              in read_sources(build_folder.target, key).items()
                                              if shown.get(path) == digest}
@@ -165,8 +166,8 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
                                                     FINDINGS_REPORT)))
             outputs.append(staging.add(Output(FINDINGS_REPORT, format_findings_report(result.report, result.review)
                                               .encode("utf-8"))))
-            result.outputs = staging.commit(format_build_cache(run, result, outputs, rendered.planned),
-                                            None if key is None else format_sources(reusable, key))
+            result.outputs = staging.commit(*((None, None) if key is None else (
+                format_build_cache(run, result, outputs, rendered.planned, key), format_sources(reusable, key))))
     return result
 
 

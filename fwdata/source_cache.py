@@ -16,7 +16,6 @@ whole: a cache made elsewhere is never trusted, so what it holds need not be che
 from __future__ import annotations
 
 import base64
-import hmac
 import json
 import sys
 from array import array
@@ -26,6 +25,7 @@ from typing import Any
 
 from fwdata import cache_json as shape
 from fwdata.build_cache import MAX_CACHE_BYTES, tool_fingerprint
+from fwdata.cache_key import signature_line, signed_body, signer
 from fwdata.sources.containment import Refused, read_in_pack
 from fwdata.sources.document import Positions, SourceDocument
 from fwdata.write import SOURCES_FILE
@@ -43,7 +43,7 @@ def format_sources(documents: Iterable[tuple[SourceDocument, str]], key: bytes) 
     exactly (a key that is not a string, a value of a type JSON does not have) is left out:
     the next build parses its file again.
     """
-    signature = hmac.new(key, digestmod="sha256")
+    signature = signer(key)
 
     def line(value: object) -> bytes:
         encoded = json.dumps(value, ensure_ascii=True, separators=(",", ":")).encode("ascii") + b"\n"
@@ -61,7 +61,7 @@ def format_sources(documents: Iterable[tuple[SourceDocument, str]], key: bytes) 
             yield line(["pointers", list(pointers)])
         yield line(["document", document.path, digest, shapes[pointers], *_packed(values), *_packed(keys),
                     document.data])
-    yield json.dumps(["signature", signature.hexdigest()]).encode("ascii") + b"\n"
+    yield signature_line(signature)
 
 
 def read_sources(folder: Path, key: bytes | None) -> dict[str, tuple[str, SourceDocument]]:
@@ -76,13 +76,8 @@ def read_sources(folder: Path, key: bytes | None) -> dict[str, tuple[str, Source
         data = read_in_pack(folder, folder / SOURCES_FILE, MAX_CACHE_BYTES)
     except Refused:
         return {}
-    end = data.rfind(b"\n", 0, len(data) - 1) + 1
-    view = memoryview(data)
     try:
-        kind, signature = shape.items(json.loads(view[end:].tobytes()))
-        shape.expect(kind == "signature" and hmac.compare_digest(
-            hmac.new(key, view[:end], digestmod="sha256").hexdigest(), shape.string(signature)))
-        lines = iter(data[:end].splitlines())
+        lines = iter(signed_body(data, key).splitlines())
         shape.expect(json.loads(next(lines)) == _header())
         return _documents(map(json.loads, lines))
     # ValueError: bad JSON, Malformed, a list unpacked to too few or many; TypeError, IndexError, OverflowError: an

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from fwdata import build_cache, loading, pipeline
 from fwdata.baseline import Baseline, format_baseline
 from fwdata.build_cache import read_build_cache
-from fwdata.cache_key import signing_key
+from fwdata.cache_key import signature_line, signer, signing_key
 from fwdata.cli import main
 from fwdata.errors import OutputError
 from fwdata.game_system import Catalog, GameSystem, Output, PlannedOutput, RenderResult, RunResult
@@ -205,15 +205,27 @@ def test_no_cache_renders_everything_again(pack: Path, rendered: list[str]) -> N
     result = CliRunner().invoke(main, ["build", "--no-cache", "--out", "out", "p"])
     assert result.exit_code == 0, result.output
     assert rendered == planned and "fw/aircraft/p-51d.pdf" in planned
-    cache = read_build_cache(Path("out").resolve())
+    cache = read_build_cache(Path("out").resolve(), signing_key())
     assert cache is not None and sorted(cache.planned) == sorted(planned)  # each plan renders its one file
 
 
+def signed(body: bytes, key: bytes | None = None) -> bytes:
+    """`body` signed as fwdata signs its caches, with this user's key unless `key` is given."""
+    signature = signer(key or signing_key() or b"")
+    signature.update(body)
+    return body + signature_line(signature)
+
+
+def cache_payload(cache: Path) -> dict[str, Any]:
+    return json.loads(cache.read_bytes().rsplit(b"\n", 2)[0])  # the signature line left out
+
+
 def _payload(change: Callable[[dict[str, Any]], object]) -> Callable[[Path], None]:
+    """Change the cache's payload and sign it again: what the reader must still refuse is its shape or its claims."""
     def tamper(cache: Path) -> None:
-        payload = json.loads(cache.read_bytes())
+        payload = cache_payload(cache)
         change(payload)
-        cache.write_text(json.dumps(payload), encoding="utf-8")
+        cache.write_bytes(signed(json.dumps(payload).encode("utf-8") + b"\n"))
 
     return tamper
 
@@ -240,7 +252,11 @@ UNTRUSTED: dict[str, Callable[[Path], object]] = {
     "a list": lambda cache: cache.write_text("[]", encoding="utf-8"),
     "empty": lambda cache: cache.write_bytes(b""),
     "another cache version": _payload(lambda payload: payload.update(version=1)),
-    "JSON nested too deeply": lambda cache: cache.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8"),
+    "JSON nested too deeply": lambda cache: cache.write_bytes(signed(b"[" * 100_000 + b"]" * 100_000 + b"\n")),
+    "not signed": lambda cache: cache.write_bytes(cache.read_bytes().rsplit(b"\n", 2)[0] + b"\n"),
+    "signed with another user's key": lambda cache: cache.write_bytes(
+        signed(cache.read_bytes().rsplit(b"\n", 2)[0] + b"\n", b"another user's key")),
+    "a byte changed": lambda cache: cache.write_bytes(cache.read_bytes().replace(b'"fw/', b'"fx/', 1)),
     "a path with a NUL byte": _planned_elsewhere("fw/aircraft/p-51d\x00.pdf"),
     "a file without its size": _payload(lambda payload: payload["files"][0].pop()),
     "a gone count below one": _payload(lambda payload: payload["result"]["gone"].append(
@@ -269,7 +285,7 @@ UNTRUSTED: dict[str, Callable[[Path], object]] = {
 
 
 def test_the_cache_of_a_build_is_read_back(previous_build: Path) -> None:
-    cache = read_build_cache(previous_build.resolve())
+    cache = read_build_cache(previous_build.resolve(), signing_key())
     assert cache is not None
     assert "fw/aircraft/p-51d.pdf" in cache.planned and cache.files[-1][0] == "findings.txt"
     assert cache.files[-1][1:] == (hashlib.sha256(findings := (previous_build / "findings.txt").read_bytes())
@@ -281,16 +297,16 @@ def test_a_corrupt_or_foreign_cache_is_not_read(previous_build: Path, tmp_path: 
     folder = tmp_path / "out"
     shutil.copytree(previous_build, folder)
     UNTRUSTED[tampering](folder / CACHE_FILE)
-    assert read_build_cache(folder) is None
+    assert read_build_cache(folder, signing_key()) is None
 
 
 def test_a_cache_is_read_only_from_a_folder_fwdata_marked(previous_build: Path, tmp_path: Path) -> None:
     folder = tmp_path / "out"
     shutil.copytree(previous_build, folder)
     (folder / ".fwdata-build").unlink()
-    assert read_build_cache(folder) is None
+    assert read_build_cache(folder, signing_key()) is None
     (folder / ".fwdata-build").symlink_to(previous_build / ".fwdata-build")  # a link to a marker is not one
-    assert read_build_cache(folder) is None
+    assert read_build_cache(folder, signing_key()) is None
 
 
 def test_an_output_of_another_size_is_refused_before_it_is_read(pack: Path, rendered: list[str],
@@ -330,6 +346,7 @@ WHOLE = "every output"
 TAMPERING: dict[str, tuple[Callable[[], object], str]] = {
     "a cache that is not JSON": (lambda: UNTRUSTED["not JSON"](Path("out") / CACHE_FILE), WHOLE),
     "a cache of another tool": (lambda: UNTRUSTED["another tool"](Path("out") / CACHE_FILE), WHOLE),
+    "a cache edited, not signed again": (lambda: UNTRUSTED["a byte changed"](Path("out") / CACHE_FILE), WHOLE),
     "an output missing": (lambda: Path("out/fw/aircraft/p-51d.pdf").unlink(), "fw/aircraft/p-51d.pdf"),
     "an output changed": (lambda: Path("out/fw/aircraft/p-51d.pdf").write_bytes(b"%PDF-1.4 forged"),
                           "fw/aircraft/p-51d.pdf"),
@@ -372,7 +389,7 @@ def test_a_rebuild_says_how_many_files_it_copied(pack: Path) -> None:
     assert runner.invoke(main, ["build", "--out", "out", "p"]).exit_code == 0
     EDITS["a card"][0]()
     again = runner.invoke(main, ["build", "--out", "out", "p"])
-    planned = json.loads(Path("out", CACHE_FILE).read_text(encoding="utf-8"))["planned"]
+    planned = cache_payload(Path("out", CACHE_FILE))["planned"]
     redrawn = EDITS["a card"][1]
     assert again.exit_code == 0 and redrawn <= set(planned)
     assert f"; {len(planned) - len(redrawn)} copied unchanged from the last build)" in again.stderr

@@ -147,6 +147,7 @@ KEYS: dict[str, Callable[[Path], object]] = {
     "a link": lambda path: (path.rename(path.with_name("elsewhere")), path.symlink_to(path.with_name("elsewhere"))),
     "too short": lambda path: path.write_bytes(b"short"),
     "a folder": lambda path: (path.unlink(), path.mkdir()),
+    "a FIFO (opening it must not wait for a writer)": lambda path: (path.unlink(), os.mkfifo(path, 0o600)),
 }
 
 
@@ -179,3 +180,17 @@ def test_only_documents_that_loaded_without_findings_are_kept_for_the_next_build
     assert [(document.path.rsplit("/", 1)[-1], digest) for document, digest in reusable] == [
         ("good.yaml", hashlib.sha256(b"id: good\n").hexdigest())]
     assert reusable[0][0] in documents
+
+
+def test_no_key_without_a_home_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A user without HOME or a passwd entry (`docker run --user 1234`): Path.home() raises RuntimeError."""
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setattr(Path, "home", no_home)
+    signing_key.cache_clear()
+    try:
+        assert signing_key() is None
+    finally:
+        signing_key.cache_clear()
