@@ -12,7 +12,6 @@ encoded content instead of drawing it again (`PdfDocument.copy_page`).
 from __future__ import annotations
 
 import hashlib
-import io
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -221,6 +220,18 @@ class Page:
         return text[:low] + "…"
 
 
+class _Written:
+    """Where reportlab's `save` writes a document: the bytes as written, kept as they are (a BytesIO would copy
+    the whole file once as it is written and again for `getvalue`)."""
+
+    def __init__(self) -> None:
+        self.chunks: list[bytes] = []
+
+    def write(self, data: bytes) -> int:
+        self.chunks.append(data)
+        return len(data)
+
+
 @dataclass
 class _KeyedPage:
     key: str
@@ -237,9 +248,9 @@ class PdfDocument:
 
     def __init__(self, title: str, *, subject: str = "", previous_pages: PageLookup | None = None) -> None:
         register_fonts()
-        self._buffer = io.BytesIO()
+        self._written = _Written()
         # The initial font is set in every page preamble: use the embedded font, not base-14 Helvetica.
-        self._canvas = canvas.Canvas(self._buffer, invariant=1, pageCompression=1, initialFontName=FONT)
+        self._canvas = canvas.Canvas(self._written, invariant=1, pageCompression=1, initialFontName=FONT)
         self._canvas.setTitle(encodable(title))
         self._canvas.setAuthor("fwdata")
         self._canvas.setCreator("fwdata")
@@ -368,7 +379,8 @@ class PdfDocument:
             self._canvas.setPageSize((72, 72))
         self._canvas.showPage()
         self._canvas.save()
-        data = self._buffer.getvalue()
+        data = b"".join(self._written.chunks)
+        self._written.chunks = []
         records, start = [], 0
         for record, content in self._kept:  # the content streams follow page order in the file
             offset = data.find(content, start)
