@@ -33,7 +33,7 @@ from pathlib import Path, PurePosixPath
 
 import fwdata
 from fwdata import cache_json as shape
-from fwdata.cache_key import signature_line, signed_body, signer
+from fwdata.cache_key import signed, signed_body
 from fwdata.findings import Finding, Report
 from fwdata.game_system import Catalog, Entry, EntryKey, Output, PlannedOutput, RunResult, StoredOutput
 from fwdata.library import library_root
@@ -217,10 +217,7 @@ def format_build_cache(run: str, result: RunResult, outputs: Sequence[StoredOutp
                     for path, (key, findings, pages) in planned.items() if path in hashes},
         "result": shape.result_json(result),
     }
-    body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
-    signature = signer(key)
-    signature.update(body)
-    return body + signature_line(signature)
+    return signed(json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n", key)
 
 
 def read_build_cache(folder: Path, key: bytes | None) -> BuildCache | None:

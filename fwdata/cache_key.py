@@ -75,6 +75,13 @@ def signature_line(signature: hmac.HMAC) -> bytes:
     return json.dumps(["signature", signature.hexdigest()]).encode("ascii") + b"\n"
 
 
+def signed(body: bytes, key: bytes) -> bytes:
+    """Return `body` (whole lines) followed by its signature line under `key`."""
+    signature = signer(key)
+    signature.update(body)
+    return body + signature_line(signature)
+
+
 def signed_body(data: bytes, key: bytes) -> bytes:
     """Return `data` without its signature line; raise ValueError unless that line signs the rest under `key`."""
     end = data.rfind(b"\n", 0, len(data) - 1) + 1

@@ -4,7 +4,7 @@ core, each file a previous build loaded unchanged taken from its cache (fwdata/s
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from fwdata.findings import Finding
@@ -38,11 +38,20 @@ def load_files(pack: Pack, progress: Progress, *, jobs: int | None = None,
     parsed = dict(zip(to_parse, map_shared(
         _load_file_at, (pack, to_parse), len(to_parse), jobs=jobs, worth_it=len(to_parse) >= PARALLEL_FROM_FILES,
         done=lambda count: progress("loading", total - len(to_parse) + count, total)), strict=True))
+    return _gathered(parsed[index] if index in parsed else _known(known[name]) for index, name in enumerate(shown))
+
+
+def _known(cached: tuple[str, SourceDocument]) -> tuple[SourceDocument, list[Finding], str]:
+    return cached[1], [], cached[0]
+
+
+def _gathered(loaded: Iterable[tuple[SourceDocument | None, list[Finding], str | None]]
+              ) -> tuple[list[SourceDocument], list[Finding], list[tuple[SourceDocument, str]]]:
+    """Return the documents, the findings, and each document loaded without findings with its bytes' SHA-256."""
     documents: list[SourceDocument] = []
     findings: list[Finding] = []
     reusable: list[tuple[SourceDocument, str]] = []
-    for index, name in enumerate(shown):
-        document, problems, digest = parsed[index] if index in parsed else (known[name][1], [], known[name][0])
+    for document, problems, digest in loaded:
         findings += problems
         if document is not None:
             documents.append(document)
@@ -88,16 +97,11 @@ def base_documents(root: Path, schemas: SchemaSet, known: Mapping[str, tuple[str
     """
     key = (root, schemas.root)
     if key not in _BASE_DOCUMENTS:
-        documents: list[SourceDocument] = []
-        reusable: list[tuple[SourceDocument, str]] = []
-        for path in pack_files(root):
-            cached = (known or {}).get(display_path(path))
-            document, findings, digest = (cached[1], [], cached[0]) if cached is not None else _load_with_digest(
-                path, lambda path, max_bytes: read_in_pack(path.parent, path, max_bytes))
-            if document is not None:
-                documents.append(document)
-                if not findings and digest is not None:
-                    reusable.append((document, digest))
+        known = known or {}
+        documents, _, reusable = _gathered(
+            _known(known[name]) if (name := display_path(path)) in known
+            else _load_with_digest(path, lambda path, max_bytes: read_in_pack(path.parent, path, max_bytes))
+            for path in pack_files(root))
         valid, _ = validate_documents(documents, schemas)
         _BASE_DOCUMENTS[key] = (tuple(valid), reusable)
     return _BASE_DOCUMENTS[key]

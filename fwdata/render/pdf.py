@@ -33,7 +33,7 @@ from fwdata.render.fonts import (
 )
 from fwdata.render.imposition import MARK_WIDTH_PT, Segment
 from fwdata.render.layout import Rect, Size
-from fwdata.render.page_copies import FontUse, PageLookup, PageRecord
+from fwdata.render.page_copies import FontUse, PageRecord
 
 MIN_FONT_PT = 6.0
 
@@ -241,12 +241,10 @@ class _KeyedPage:
 
 
 class PdfDocument:
-    """An in-memory PDF: add pages, draw on them, then `finish()` for the bytes.
+    """An in-memory PDF: add pages, draw on them (or copy an earlier document's, `copy_page`), then `finish()` for
+    the bytes."""
 
-    `previous_pages` looks up pages of an earlier document that `copy_page` may copy.
-    """
-
-    def __init__(self, title: str, *, subject: str = "", previous_pages: PageLookup | None = None) -> None:
+    def __init__(self, title: str, *, subject: str = "") -> None:
         register_fonts()
         self._written = _Written()
         # The initial font is set in every page preamble: use the embedded font, not base-14 Helvetica.
@@ -258,7 +256,6 @@ class PdfDocument:
         self._canvas.setViewerPreference("PrintScaling", "None")
         self._canvas.setPageCallBack(self._encode_page)
         self._open = False
-        self._previous_pages = previous_pages
         self._keyed: _KeyedPage | None = None  # the page being drawn or copied, when it has a key
         self._kept: list[tuple[PageRecord, bytes]] = []  # keyed pages ended, offsets still unknown
         self.findings: list[Finding] = []
@@ -284,9 +281,9 @@ class PdfDocument:
         self._keyed = None if key is None else _KeyedPage(key, len(self.findings))
         return Page(self, size, bleed_pt)
 
-    def copy_page(self, size: Size, bleed_pt: float, key: str) -> bool:
-        """Add the previous document's page of `key` as it was encoded, without drawing it; False when there is none
-        to copy (the caller then draws it with `new_page(size, bleed_pt, key=key)`).
+    def copy_page(self, size: Size, bleed_pt: float, found: tuple[PageRecord, bytes] | None) -> bool:
+        """Add an earlier document's page, `found` as its record and encoded content, without drawing it; False when
+        there is none or it cannot be copied (the caller then draws it with `new_page(size, bleed_pt, key=key)`).
 
         A page is copied only when each character it sets gets the code and font name it
         had (reportlab assigns them in order of first use, so a page changed earlier in the
@@ -294,12 +291,11 @@ class PdfDocument:
         drawing it would, then compared, so a refused copy leaves the document as drawing
         the page will. The copy's recorded findings are added to `findings`.
         """
-        found = None if self._previous_pages is None else self._previous_pages(key)
         self._end_page()
         if found is None or any(use.font not in HOUSE_FONTS for use in found[0].fonts) \
                 or not self._set_characters(found[0].fonts):
             return False
-        self.new_page(size, bleed_pt, key=key)
+        self.new_page(size, bleed_pt, key=found[0].key)
         assert self._keyed is not None
         self._keyed.copied = found
         self.findings.extend(found[0].findings)

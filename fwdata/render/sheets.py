@@ -11,6 +11,7 @@ from fwdata.render.calibration import LABEL_PT, calibration
 from fwdata.render.duplex import back_cells, back_crop_marks
 from fwdata.render.imposition import calibration_box, crop_marks, impose
 from fwdata.render.layout import Size
+from fwdata.render.page_copies import SheetPages
 from fwdata.render.pdf import Page, PdfDocument
 
 Item = TypeVar("Item")
@@ -18,7 +19,7 @@ Item = TypeVar("Item")
 
 def draw_card_sheets(doc: PdfDocument, items: Sequence[Item], card: Size, paper: Size,
                      draw: Callable[[Page, Item], None], *, bleed_pt: float = 0.0, gutter_pt: float = 0.0,
-                     back: Callable[[Page], None] | None = None, keys: Sequence[str | None] | None = None) -> None:
+                     back: Callable[[Page], None] | None = None, pages: SheetPages | None = None) -> None:
     """Add sheets of `paper` to `doc` holding every item drawn by `draw` on a `card`-sized surface.
 
     Cards are never scaled: `impose` fits as many as leave room for the marks
@@ -29,16 +30,16 @@ def draw_card_sheets(doc: PdfDocument, items: Sequence[Item], card: Size, paper:
     `back`, placed for a long-edge duplex (fwdata/render/duplex.py), with the
     crop marks mirrored and no ruler: both faces print in one job at one scale,
     so the front's ruler measures the back too.
-    `keys` name what each item is drawn from (None: unknown): a sheet whose items all have
-    keys is keyed by them, and copied from `doc`'s previous pages when it can be
-    (`PdfDocument.copy_page`); the keys must cover the options the sheets are drawn with.
+    With `pages`, whose keys name what each item is drawn from (None: unknown), a sheet whose
+    items all have keys is keyed by them, and copied from the previous pages `pages` looks up
+    when it can be (`PdfDocument.copy_page`); the keys must cover the options the sheets are drawn with.
     """
     imposition = impose(card, paper, bleed_pt=bleed_pt, gutter_pt=gutter_pt)
     ruler = calibration(calibration_box(imposition))
     for start in range(0, len(items), imposition.per_sheet):
         batch = items[start:start + imposition.per_sheet]
-        fronts_key, backs_key = _sheet_keys(None if keys is None else keys[start:start + imposition.per_sheet])
-        if fronts_key is None or not doc.copy_page(imposition.sheet, 0.0, fronts_key):
+        fronts_key, backs_key = _sheet_keys(None if pages is None else pages.keys[start:start + imposition.per_sheet])
+        if not _copied(doc, imposition.sheet, pages, fronts_key):
             page = doc.new_page(imposition.sheet, key=fronts_key)
             page.segments(crop_marks(imposition, len(batch)))
             page.segments([*ruler.rulers, *ruler.ticks], width=0.3)
@@ -47,12 +48,17 @@ def draw_card_sheets(doc: PdfDocument, items: Sequence[Item], card: Size, paper:
             for cell, item in zip(imposition.cells, batch, strict=False):
                 with page.translated(cell.x, cell.y, card, bleed_pt) as card_page:
                     draw(card_page, item)
-        if back is not None and (backs_key is None or not doc.copy_page(imposition.sheet, 0.0, backs_key)):
+        if back is not None and not _copied(doc, imposition.sheet, pages, backs_key):
             backs = doc.new_page(imposition.sheet, key=backs_key)
             backs.segments(back_crop_marks(imposition, len(batch)))
             for cell in back_cells(imposition, len(batch)):
                 with backs.translated(cell.x, cell.y, card, bleed_pt) as card_page:
                     back(card_page)
+
+
+def _copied(doc: PdfDocument, sheet: Size, pages: SheetPages | None, key: str | None) -> bool:
+    """Copy the previous build's sheet of `key` into `doc`; False when there is none to copy (it is to be drawn)."""
+    return pages is not None and key is not None and doc.copy_page(sheet, 0.0, pages.previous(key))
 
 
 def _sheet_keys(keys: Sequence[str | None] | None) -> tuple[str | None, str | None]:

@@ -11,7 +11,7 @@ import pytest
 
 from fwdata.render.imposition import impose
 from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Size
-from fwdata.render.page_copies import PageLookup, PageRecord
+from fwdata.render.page_copies import PageLookup, PageRecord, SheetPages
 from fwdata.render.pdf import Page, PdfDocument
 from fwdata.render.sheets import draw_card_sheets
 
@@ -33,8 +33,9 @@ def draw_sheet(items: Sequence[str], previous: PageLookup | None = None, card: S
         page.text(20, 20, item, 9)
         page.text(20, 40, item.upper(), 9, bold=True)
 
-    doc = PdfDocument("sheet", previous_pages=previous)
-    draw_card_sheets(doc, items, card, PAPER, draw, keys=[_key(item) for item in items],
+    doc = PdfDocument("sheet")
+    draw_card_sheets(doc, items, card, PAPER, draw, pages=SheetPages(tuple(_key(item) for item in items),
+                                                                     previous or (lambda key: None)),
                      back=(lambda page: page.text(10, 10, "back ·", 8)) if back else None)
     data = doc.finish()
     return data, doc.page_records, drawn

@@ -114,11 +114,10 @@ def render_card_sheet(cards: list[tuple[AircraftDataCard, CardSource]], card_siz
 
     With `pages`, sheets whose cards did not change are copied from the previous build.
     """
-    doc = PdfDocument("Fighting Wings Aircraft Data Cards", subject="Imposed ADC sheet (fwdata); print at 100 %",
-                      previous_pages=pages.previous if pages else None)
+    doc = PdfDocument("Fighting Wings Aircraft Data Cards", subject="Imposed ADC sheet (fwdata); print at 100 %")
     draw_card_sheets(doc, cards, card_size, paper, lambda page, item: draw_card(page, item[0], item[1]),
                      bleed_pt=options.bleed_pt, gutter_pt=options.gutter_pt, back=CARD_BACK if options.backs else None,
-                     keys=pages.keys if pages else None)
+                     pages=pages)
     result = _finished("fw/aircraft.pdf", doc)
     # The same card drawn twice would report its overflow twice: the single-card file already has it.
     result.findings = []

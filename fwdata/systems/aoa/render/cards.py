@@ -112,11 +112,10 @@ def render_card_sheet(planes: Sequence[Entry], card: Size, paper: Size, options:
 
     With `pages`, sheets whose planes did not change are copied from the previous build.
     """
-    doc = PdfDocument("Ace of Aces plane cards", subject="Imposed plane cards (fwdata); print at 100 %",
-                      previous_pages=pages.previous if pages else None)
+    doc = PdfDocument("Ace of Aces plane cards", subject="Imposed plane cards (fwdata); print at 100 %")
     draw_card_sheets(doc, planes, card, paper, lambda page, entry: draw_plane_card(page, entry.model, entry.document),
                      bleed_pt=options.bleed_pt, gutter_pt=options.gutter_pt, back=CARD_BACK if options.backs else None,
-                     keys=pages.keys if pages else None)
+                     pages=pages)
     result = finished("aoa/plane.pdf", doc)
     result.findings = []  # the single-card files already report any overflow
     return result

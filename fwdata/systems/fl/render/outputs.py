@@ -127,12 +127,11 @@ def render_card_sheet(
 
     With `pages`, sheets whose cards did not change are copied from the previous build.
     """
-    doc = PdfDocument("Flight Leader aircraft cards", subject="Imposed aircraft cards (fwdata); print at 100 %",
-                      previous_pages=pages.previous if pages else None)
+    doc = PdfDocument("Flight Leader aircraft cards", subject="Imposed aircraft cards (fwdata); print at 100 %")
     draw_card_sheets(doc, cards, CARD, paper,
                      lambda page, card: draw_aircraft_card(page, card[0], card[1], notes),
                      bleed_pt=options.bleed_pt, gutter_pt=options.gutter_pt, back=CARD_BACK if options.backs else None,
-                     keys=pages.keys if pages else None)
+                     pages=pages)
     result = _finished("fl/aircraft.pdf", doc)
     result.findings = []  # the single-card files already report any overflow
     return result
