@@ -201,23 +201,33 @@ class BuildCache:
 
 
 def format_build_cache(run: str, result: RunResult, outputs: Sequence[StoredOutput],
-                       planned: Mapping[str, tuple[str, Sequence[Finding], Sequence[PageRecord]]], key: bytes) -> bytes:
-    """Return the cache file of a finished build: `result`, its `outputs`, each planned output's key and findings,
-    signed with `key` (fwdata/cache_key.py).
+                       planned: Mapping[str, tuple[str, Sequence[Finding], Sequence[PageRecord]]], key: bytes
+                       ) -> Iterator[bytes]:
+    """Yield the cache file of a finished build, in pieces: `result`, its `outputs`, each planned output's key and
+    findings, signed with `key` (fwdata/cache_key.py).
 
     `planned` maps an output path to the key it was rendered under, its render findings and its
-    keyed pages (fwdata/render/page_copies.py).
+    keyed pages (fwdata/render/page_copies.py). The file is one JSON object and the signature
+    line; it is encoded one planned output at a time, so a large build never holds it whole.
     """
+    return signed(_cache_pieces(run, result, outputs, planned), key)
+
+
+def _cache_pieces(run: str, result: RunResult, outputs: Sequence[StoredOutput],
+                  planned: Mapping[str, tuple[str, Sequence[Finding], Sequence[PageRecord]]]) -> Iterator[bytes]:
+    encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
     hashes = {output.path: output.sha256 for output in outputs}
-    payload = {
-        "format": CACHE_FORMAT, "version": CACHE_VERSION, "tool": tool_fingerprint(), "run": run,
-        "files": [[output.path, output.sha256, output.size] for output in outputs],
-        "planned": {path: {"key": key, "sha256": hashes[path], "findings": list(map(shape.finding_json, findings)),
-                           "pages": list(map(shape.page_json, pages))}
-                    for path, (key, findings, pages) in planned.items() if path in hashes},
-        "result": shape.result_json(result),
-    }
-    return signed(json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n", key)
+    head = {"format": CACHE_FORMAT, "version": CACHE_VERSION, "tool": tool_fingerprint(), "run": run,
+            "files": [[output.path, output.sha256, output.size] for output in outputs]}
+    yield (encode(head)[:-1] + ',"planned":{').encode("utf-8")
+    separator = ""
+    for path, (key, findings, pages) in planned.items():
+        if path in hashes:
+            entry = {"key": key, "sha256": hashes[path], "findings": list(map(shape.finding_json, findings)),
+                     "pages": list(map(shape.page_json, pages))}
+            yield f"{separator}{encode(path)}:{encode(entry)}".encode()
+            separator = ","
+    yield f'}},"result":{encode(shape.result_json(result))}}}\n'.encode()
 
 
 def read_build_cache(folder: Path, key: bytes | None) -> BuildCache | None:

@@ -10,6 +10,7 @@ import json
 import os
 import secrets
 import stat
+from collections.abc import Iterable, Iterator
 from contextlib import suppress
 from functools import cache
 from pathlib import Path
@@ -75,11 +76,13 @@ def signature_line(signature: hmac.HMAC) -> bytes:
     return json.dumps(["signature", signature.hexdigest()]).encode("ascii") + b"\n"
 
 
-def signed(body: bytes, key: bytes) -> bytes:
-    """Return `body` (whole lines) followed by its signature line under `key`."""
+def signed(chunks: Iterable[bytes], key: bytes) -> Iterator[bytes]:
+    """Yield `chunks` (whole lines when joined) as they come, then their signature line under `key`."""
     signature = signer(key)
-    signature.update(body)
-    return body + signature_line(signature)
+    for chunk in chunks:
+        signature.update(chunk)
+        yield chunk
+    yield signature_line(signature)
 
 
 def signed_body(data: bytes, key: bytes) -> bytes:

@@ -25,7 +25,7 @@ from typing import Any
 
 from fwdata import cache_json as shape
 from fwdata.build_cache import MAX_CACHE_BYTES, tool_fingerprint
-from fwdata.cache_key import signature_line, signed_body, signer
+from fwdata.cache_key import signed, signed_body
 from fwdata.sources.containment import Refused, read_in_pack
 from fwdata.sources.document import Positions, SourceDocument
 from fwdata.write import SOURCES_FILE
@@ -43,12 +43,12 @@ def format_sources(documents: Iterable[tuple[SourceDocument, str]], key: bytes) 
     exactly (a key that is not a string, a value of a type JSON does not have) is left out:
     the next build parses its file again.
     """
-    signature = signer(key)
+    return signed(_source_lines(documents), key)
 
+
+def _source_lines(documents: Iterable[tuple[SourceDocument, str]]) -> Iterator[bytes]:
     def line(value: object) -> bytes:
-        encoded = json.dumps(value, ensure_ascii=True, separators=(",", ":")).encode("ascii") + b"\n"
-        signature.update(encoded)
-        return encoded
+        return json.dumps(value, ensure_ascii=True, separators=(",", ":")).encode("ascii") + b"\n"
 
     yield line(_header())
     shapes: dict[tuple[str, ...], int] = {}
@@ -61,7 +61,6 @@ def format_sources(documents: Iterable[tuple[SourceDocument, str]], key: bytes) 
             yield line(["pointers", list(pointers)])
         yield line(["document", document.path, digest, shapes[pointers], *_packed(values), *_packed(keys),
                     document.data])
-    yield signature_line(signature)
 
 
 def read_sources(folder: Path, key: bytes | None) -> dict[str, tuple[str, SourceDocument]]:

@@ -86,8 +86,8 @@ class BuildFolder:
         """Return the hidden sibling `.<name><infix><token>` next to the build folder."""
         return self.target.with_name(f".{self.target.name}{infix}{token}")
 
-    def replace(self, outputs: Sequence[Output], cache: bytes | None = None) -> list[Path]:
-        """Replace the whole build folder by `outputs`, the marker and `cache`; return the outputs' paths under `path`.
+    def replace(self, outputs: Sequence[Output]) -> list[Path]:
+        """Replace the whole build folder by `outputs` and the marker; return the outputs' paths under `path`.
 
         `Staging` in one go: see there for how the folder is swapped and what a kill leaves. Raises
         OutputError (exit 2) when an output path leaves the folder, two outputs share a path, or anything
@@ -97,7 +97,7 @@ class BuildFolder:
         with self.staged() as staging:
             for output in outputs:
                 staging.add(output)
-            staging.commit(cache)
+            staging.commit()
         return [self.path.joinpath(*PurePosixPath(output.path).parts) for output in outputs]
 
     @contextmanager
@@ -188,8 +188,9 @@ class Staging:
         self._stored.append(stored)
         return stored
 
-    def commit(self, cache: bytes | None = None, sources: Iterable[bytes] | None = None) -> list[StoredOutput]:
-        """Write `cache` (`.fwdata-cache.json`), `sources` (`.fwdata-sources`, chunks written as they come) and the
+    def commit(self, cache: Iterable[bytes] | None = None, sources: Iterable[bytes] | None = None
+               ) -> list[StoredOutput]:
+        """Write `cache` (`.fwdata-cache.json`) and `sources` (`.fwdata-sources`), each chunk as it comes, and the
         marker, swap the new build in; return its outputs there.
 
         Raises OutputError when anything cannot be written or renamed; the old build is then left as it was.

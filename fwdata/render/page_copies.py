@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+import hashlib
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
 
 from fwdata.findings import Finding
 
@@ -48,3 +49,23 @@ class SheetPages:
 
     keys: tuple[str | None, ...]
     previous: PageLookup
+
+
+_STREAM_START = b"\nstream\n"  # how reportlab opens a stream's content (`PDFStream.format`), and ends it:
+_STREAM_END = b"endstream\n"
+
+
+def located_records(data: bytes, records: Sequence[PageRecord]) -> Iterator[PageRecord]:
+    """Yield each of a document's `records` (page order) with the offset of its content stream in the PDF `data`,
+    found by its length and SHA-256; one not found is left out. reportlab writes the content streams in page order."""
+    start = 0
+    for record in records:
+        found = start
+        while (found := data.find(_STREAM_START, found)) >= 0:
+            offset = found = found + len(_STREAM_START)
+            end = offset + record.length
+            if data.startswith(_STREAM_END, end) and hashlib.sha256(memoryview(data)[offset:end]).hexdigest() \
+                    == record.sha256:
+                yield replace(record, offset=offset)
+                start = end
+                break

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc, pdfmetrics
@@ -33,7 +33,7 @@ from fwdata.render.fonts import (
 )
 from fwdata.render.imposition import MARK_WIDTH_PT, Segment
 from fwdata.render.layout import Rect, Size
-from fwdata.render.page_copies import FontUse, PageRecord
+from fwdata.render.page_copies import FontUse, PageRecord, located_records
 
 MIN_FONT_PT = 6.0
 
@@ -220,6 +220,16 @@ class Page:
         return text[:low] + "…"
 
 
+class _EncodedStream(pdfdoc.PDFStream):
+    """A page's content stream, already encoded: it lets go of its content once written into the file, so a long
+    document does not hold every page twice while it is saved."""
+
+    def format(self, document: pdfdoc.PDFDocument) -> bytes:
+        formatted: bytes = super().format(document)
+        self.content = None
+        return formatted
+
+
 class _Written:
     """Where reportlab's `save` writes a document: the bytes as written, kept as they are (a BytesIO would copy
     the whole file once as it is written and again for `getvalue`)."""
@@ -257,7 +267,7 @@ class PdfDocument:
         self._canvas.setPageCallBack(self._encode_page)
         self._open = False
         self._keyed: _KeyedPage | None = None  # the page being drawn or copied, when it has a key
-        self._kept: list[tuple[PageRecord, bytes]] = []  # keyed pages ended, offsets still unknown
+        self._kept: list[PageRecord] = []  # keyed pages ended, offsets still unknown
         self.findings: list[Finding] = []
         self.page_records: tuple[PageRecord, ...] = ()  # set by finish()
         self.title = title
@@ -355,10 +365,10 @@ class PdfDocument:
                 record = PageRecord(keyed.key, hashlib.sha256(content).hexdigest(), 0, len(content), fonts,
                                     tuple(self.findings[keyed.findings_from:]))
         if keyed is not None:
-            self._kept.append((record, content))
+            self._kept.append(record)
         dictionary = pdfdoc.PDFDictionary()
         dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(encoding.pdfname) for encoding in filters])
-        page.Contents = pdfdoc.PDFStream(dictionary, content, filters=[])
+        page.Contents = _EncodedStream(dictionary, content, filters=[])
         page.stream = None
 
     def overflow(self, where: Location | None, text: str, box: Rect) -> None:
@@ -377,15 +387,6 @@ class PdfDocument:
         self._canvas.save()
         data = b"".join(self._written.chunks)
         self._written.chunks = []
-        records, start = [], 0
-        for record, content in self._kept:  # the content streams follow page order in the file
-            offset = data.find(content, start)
-            if offset < 0:
-                offset = data.find(content)
-                if offset < 0:
-                    continue
-            records.append(replace(record, offset=offset))
-            start = offset + len(content)
+        self.page_records = tuple(located_records(data, self._kept))
         self._kept = []
-        self.page_records = tuple(records)
         return data

@@ -11,7 +11,7 @@ import pytest
 
 from fwdata.render.imposition import impose
 from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Size
-from fwdata.render.page_copies import PageLookup, PageRecord, SheetPages
+from fwdata.render.page_copies import PageLookup, PageRecord, SheetPages, located_records
 from fwdata.render.pdf import Page, PdfDocument
 from fwdata.render.sheets import draw_card_sheets
 
@@ -110,3 +110,19 @@ def test_a_page_records_the_characters_it_sets_in_each_font_in_order_of_first_us
     codes = dict(zip(regular.characters, regular.codes, strict=True))
     assert [codes[character] for character in "Bob "] == [ord(character) for character in "Bob "]  # ASCII is itself
     assert not 32 <= codes["ü"] < 127 and regular.internal_name != by_font["FwSans-Bold"].internal_name
+
+
+def test_a_page_record_is_located_by_its_contents_digest_not_by_the_first_stream_of_its_length() -> None:
+    """`located_records` skips streams of the same length with other bytes (a font, another page) and leaves out a
+    record whose content is not in the file."""
+    def stream(content: bytes) -> bytes:
+        return b"<< /Length %d >>\nstream\n" % len(content) + content + b"endstream\n"
+
+    def record(key: str, content: bytes) -> PageRecord:
+        return PageRecord(key, hashlib.sha256(content).hexdigest(), 0, len(content), (), ())
+
+    first, decoy, second = b"BT (one) Tj ET\n", b"BT (two) Tj ET\n", b"BT (six) Tj ET\n"
+    data = b"%PDF-1.4\n" + stream(decoy) + stream(first) + stream(b"font") + stream(second)
+    found = list(located_records(data, [record("a", first), record("gone", b"BT (ten) Tj ET\n"),
+                                        record("b", second)]))
+    assert [(r.key, data[r.offset:r.offset + r.length]) for r in found] == [("a", first), ("b", second)]
