@@ -71,14 +71,16 @@ def tool_fingerprint() -> str:
 
     Every file of the `fwdata` package counts (a checkout's edits change outputs without a
     new version number), as does every distribution on `sys.path` (its metadata folder's name
-    holds its version).
+    holds its version). A folder on `sys.path` with no distribution does not: `fwdata` and
+    `python -m fwdata` put different ones first (the script's folder, the working folder).
     """
     package = Path(fwdata.__file__).parent
     digest = hashlib.sha256(f"{fwdata.__version__}\0{sys.version}\0".encode())
     for folder in sys.path:
         with suppress(OSError):
             names = sorted(name for name in os.listdir(folder or ".") if name.endswith((".dist-info", ".egg-info")))
-            digest.update(f"{folder}\0{names}\0".encode())
+            if names:
+                digest.update(f"{folder}\0{names}\0".encode())
     for path in sorted(package.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts:
             digest.update(f"{path.relative_to(package).as_posix()}\0".encode())

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import suppress
 from functools import cache
 from pathlib import Path
+from typing import BinaryIO
 
 KEY_FILE = "build-cache.key"
 KEY_BYTES = 32
@@ -83,6 +84,35 @@ def signed(chunks: Iterable[bytes], key: bytes) -> Iterator[bytes]:
         signature.update(chunk)
         yield chunk
     yield signature_line(signature)
+
+
+def verified_lines(stream: BinaryIO, key: bytes, max_bytes: int) -> Iterator[bytes]:
+    """Yield the lines of the signed file `stream` (seekable) but its signature line, once that line is found to sign
+    them under `key`; raise ValueError when it does not or the file is over `max_bytes`.
+
+    The file is read through for the signature first, so nothing of a file not signed is yielded;
+    then again, line by line, and ValueError comes after the last line if it changed meanwhile: the
+    caller then drops what it made of the lines.
+    """
+    for _ in _signed_lines(stream, key, max_bytes):
+        pass
+    stream.seek(0)
+    yield from _signed_lines(stream, key, max_bytes)
+
+
+def _signed_lines(stream: BinaryIO, key: bytes, max_bytes: int) -> Iterator[bytes]:
+    signature = signer(key)
+    size, pending = 0, None
+    for line in stream:
+        size += len(line)
+        if size > max_bytes:
+            raise ValueError(f"over {max_bytes} bytes")
+        if pending is not None:
+            signature.update(pending)
+            yield pending
+        pending = line
+    if pending is None or not hmac.compare_digest(pending, signature_line(signature)):
+        raise ValueError("not signed with this user's key")
 
 
 def signed_body(data: bytes, key: bytes) -> bytes:

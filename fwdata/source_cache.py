@@ -25,8 +25,8 @@ from typing import Any
 
 from fwdata import cache_json as shape
 from fwdata.build_cache import MAX_CACHE_BYTES, tool_fingerprint
-from fwdata.cache_key import signed, signed_body
-from fwdata.sources.containment import Refused, read_in_pack
+from fwdata.cache_key import signed, verified_lines
+from fwdata.sources.containment import Refused, stream_in_pack
 from fwdata.sources.document import Positions, SourceDocument
 from fwdata.write import SOURCES_FILE
 
@@ -72,16 +72,17 @@ def read_sources(folder: Path, key: bytes | None) -> dict[str, tuple[str, Source
     if key is None:
         return {}
     try:
-        data = read_in_pack(folder, folder / SOURCES_FILE, MAX_CACHE_BYTES)
+        stream = stream_in_pack(folder, folder / SOURCES_FILE, MAX_CACHE_BYTES)
     except Refused:
         return {}
-    try:
-        lines = iter(signed_body(data, key).splitlines())
-        shape.expect(json.loads(next(lines)) == _header())
-        return _documents(map(json.loads, lines))
-    # ValueError: bad JSON, Malformed, a list unpacked to too few or many; TypeError, IndexError, OverflowError: an
-    # entry of another shape; StopIteration: no header; RecursionError: JSON nested too deep
-    except (ValueError, TypeError, IndexError, OverflowError, StopIteration, RecursionError):
+    try:  # a line at a time: the file of 5,000 cards is 70 MB
+        with stream:
+            lines = verified_lines(stream, key, MAX_CACHE_BYTES)
+            shape.expect(json.loads(next(lines)) == _header())
+            return _documents(map(json.loads, lines))  # verified_lines raises at the end unless the file is signed
+    # ValueError: bad JSON, Malformed, a list unpacked to too few or many, not signed; TypeError, IndexError,
+    # OverflowError: an entry of another shape; StopIteration: no header; RecursionError: JSON nested too deep
+    except (OSError, ValueError, TypeError, IndexError, OverflowError, StopIteration, RecursionError):
         return {}
 
 

@@ -209,6 +209,25 @@ def test_no_cache_renders_everything_again(pack: Path, rendered: list[str]) -> N
     assert cache is not None and sorted(cache.planned) == sorted(planned)  # each plan renders its one file
 
 
+def test_the_tool_fingerprint_counts_installed_distributions_not_how_fwdata_was_started(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`fwdata` puts its script's folder first on sys.path and `python -m fwdata` the working folder: neither holds a
+    distribution, so a build started either way reuses the other's cache. A folder with one counts."""
+    fingerprint = build_cache.tool_fingerprint.__wrapped__
+    before = fingerprint()
+    scripts, site = tmp_path / "bin", tmp_path / "site"
+    scripts.mkdir()
+    (scripts / "fwdata").write_text("#!/usr/bin/env python\n")
+    (site / "somelib-1.0.dist-info").mkdir(parents=True)
+    monkeypatch.syspath_prepend(str(scripts))
+    monkeypatch.syspath_prepend("")
+    assert fingerprint() == before
+    monkeypatch.syspath_prepend(str(site))
+    after = fingerprint()
+    (site / "somelib-1.0.dist-info").rename(site / "somelib-1.1.dist-info")
+    assert len({before, after, fingerprint()}) == 3
+
+
 def signed(body: bytes, key: bytes | None = None) -> bytes:
     """`body` signed as fwdata signs its caches, with this user's key unless `key` is given."""
     signature = signer(key or signing_key() or b"")

@@ -98,8 +98,27 @@ def read_regular(path: Path, max_bytes: int, *, follow: bool = True) -> bytes:
     return _read_descriptor(descriptor, max_bytes)
 
 
+def stream_in_pack(root: Path, path: Path, max_bytes: int) -> BinaryIO:
+    """Return the pack file `path` opened for reading as `read_in_pack` opens and checks it (the caller closes it and,
+    as it reads, stops past `max_bytes`: a reported size may grow, or lie). Raises Refused as `read_in_pack` does."""
+    return _checked_stream(open_in_pack(root, path), max_bytes)
+
+
 def _read_descriptor(descriptor: int, max_bytes: int) -> bytes:
     """Read an opened file after checking, on the descriptor itself, that it is a regular file of a fitting size."""
+    with _checked_stream(descriptor, max_bytes) as stream:
+        try:
+            data = _read_at_most(stream, max_bytes + 1)  # never trust the reported size: it may grow, or lie
+        except OSError as exc:
+            raise Refused("SOURCE-UNREADABLE", _os_problem(exc)) from None
+    if len(data) > max_bytes:
+        raise Refused("YAML-TOO-LARGE", f"file is over {max_bytes} bytes; the limit is {max_bytes} bytes")
+    return data
+
+
+def _checked_stream(descriptor: int, max_bytes: int) -> BinaryIO:
+    """Return an opened file as a stream once it is known to be a regular file of at most `max_bytes` reported;
+    else close it and raise Refused."""
     try:
         status = os.fstat(descriptor)
     except OSError as exc:
@@ -108,16 +127,10 @@ def _read_descriptor(descriptor: int, max_bytes: int) -> bytes:
     if not stat.S_ISREG(status.st_mode):  # checked before fdopen, which refuses a folder with its own error
         os.close(descriptor)
         raise Refused("SOURCE-UNREADABLE", f"not a regular file ({_file_type(status.st_mode)} cannot be a source)")
-    with os.fdopen(descriptor, "rb") as stream:
-        try:
-            if status.st_size > max_bytes:
-                raise Refused("YAML-TOO-LARGE", f"file is {status.st_size} bytes; the limit is {max_bytes} bytes")
-            data = _read_at_most(stream, max_bytes + 1)  # never trust the reported size: it may grow, or lie
-        except OSError as exc:
-            raise Refused("SOURCE-UNREADABLE", _os_problem(exc)) from None
-    if len(data) > max_bytes:
-        raise Refused("YAML-TOO-LARGE", f"file is over {max_bytes} bytes; the limit is {max_bytes} bytes")
-    return data
+    if status.st_size > max_bytes:
+        os.close(descriptor)
+        raise Refused("YAML-TOO-LARGE", f"file is {status.st_size} bytes; the limit is {max_bytes} bytes")
+    return os.fdopen(descriptor, "rb")
 
 
 def _read_at_most(stream: BinaryIO, limit: int) -> bytes:

@@ -9,6 +9,7 @@ data; the rest goes through `yaml_reader` (text to nodes) and `yaml_values` (nod
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Callable, Sequence
@@ -35,7 +36,16 @@ _NOT_YAML_PRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\
 def display_path(path: Path) -> str:
     """Return `path` relative to the current folder when it lies below it, control characters escaped."""
     try:
-        shown = os.path.relpath(path) if path.resolve().is_relative_to(Path.cwd().resolve()) else str(path)
+        cwd = os.getcwd()
+    except OSError:  # the current folder was deleted
+        return escape_controls(str(path))
+    return _display_path(path, cwd)
+
+
+@functools.lru_cache(maxsize=1 << 16)  # a run shows each file several times, and resolving a path reads every folder
+def _display_path(path: Path, cwd: str) -> str:
+    try:
+        shown = os.path.relpath(path, cwd) if path.resolve().is_relative_to(Path(cwd).resolve()) else str(path)
     except (OSError, ValueError, RuntimeError):  # RuntimeError: a symbolic link loop (Python 3.11)
         shown = str(path)
     return escape_controls(shown)

@@ -60,6 +60,21 @@ def test_display_path_escapes_only_the_offending_characters() -> None:
     assert display_path(Path("/packs/é\nx\x1b.yaml")) == "/packs/é\\nx\\x1b.yaml"
 
 
+def test_display_path_follows_the_current_folder_and_survives_its_deletion(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    card = tmp_path / "pack" / "cards" / "a.yaml"
+    card.parent.mkdir(parents=True)
+    monkeypatch.chdir(tmp_path / "pack")
+    assert display_path(card) == "cards/a.yaml"
+    monkeypatch.chdir(tmp_path / "pack" / "cards")
+    assert display_path(card) == "a.yaml"
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    assert display_path(Path("a.yaml")) == "a.yaml"
+
+
 def test_finding_and_location_store_escaped_text() -> None:
     finding = error(Location("a\nb.yaml", 1, 1, "/k\n"), "CODE", "bad\rvalue")
     assert (finding.location.path, finding.location.pointer, finding.message) == ("a\\nb.yaml", "/k\\n",
