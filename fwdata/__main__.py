@@ -4,12 +4,19 @@ import sys
 
 
 def run() -> None:
-    """Run the command line; Ctrl-C while its libraries load ends it as click does later: "Aborted!", status 1."""
+    """Run the command line; Ctrl-C while its libraries load ends it as click does later: "Aborted!", status 1.
+
+    A library that cannot load for a reason outside fwdata (reportlab reads `~/.reportlab_mods` as
+    it loads, and fails when HOME is a file) is a one-line error, status 2.
+    """
     try:
         from fwdata.cli import main
     except KeyboardInterrupt:
         print("\nAborted!", file=sys.stderr)
         sys.exit(1)
+    except OSError as exc:
+        print(f"Error: cannot start: {exc} (is HOME a folder fwdata may read?)", file=sys.stderr)
+        sys.exit(2)
     main()
 
 

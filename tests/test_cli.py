@@ -155,6 +155,20 @@ def test_python_dash_m_entry_point() -> None:
     assert done.returncode == 0 and "fwdata" in done.stdout
 
 
+def test_a_library_that_cannot_load_is_a_one_line_error(tmp_path: Path) -> None:
+    """reportlab reads ~/.reportlab_mods as it loads; with HOME a file that is an OSError, not a traceback."""
+    import os
+    import subprocess
+    import sys
+
+    home = tmp_path / "not-a-folder"
+    home.write_text("")
+    done = subprocess.run([sys.executable, "-m", "fwdata", "--version"], capture_output=True, text=True, check=False,
+                          env={**os.environ, "HOME": str(home)})
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("Error: cannot start:") and str(home) in done.stderr
+
+
 def test_fl_points_prints_the_computation(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     result = runner.invoke(main, ["fl", "points", "24.8"])
