@@ -33,14 +33,14 @@ from pathlib import Path, PurePosixPath
 
 import fwdata
 from fwdata import cache_json as shape
-from fwdata.cache_key import signed, signed_body
+from fwdata.cache_key import signed, verified_lines
 from fwdata.findings import Finding, Report
 from fwdata.game_system import Catalog, Entry, EntryKey, Output, PlannedOutput, RunResult, StoredOutput
 from fwdata.library import library_root
 from fwdata.options import BuildOptions
 from fwdata.render.page_copies import PageLookup, PageRecord
 from fwdata.sources import load_source
-from fwdata.sources.containment import Refused, open_in_pack, read_in_pack, read_regular
+from fwdata.sources.containment import Refused, open_in_pack, read_in_pack, read_regular, stream_in_pack
 from fwdata.sources.pack import Pack, pack_files
 from fwdata.sources.texts import MAX_TEXT_BYTES
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS, display_path
@@ -242,8 +242,8 @@ def read_build_cache(folder: Path, key: bytes | None) -> BuildCache | None:
     if key is None or not is_marker(folder / BUILD_MARKER):
         return None
     try:
-        data = read_in_pack(folder, folder / CACHE_FILE, MAX_CACHE_BYTES)
-        payload = shape.mapping(json.loads(signed_body(data, key)))
+        with stream_in_pack(folder, folder / CACHE_FILE, MAX_CACHE_BYTES) as stream:
+            payload = shape.mapping(json.loads(b"".join(verified_lines(stream, key, MAX_CACHE_BYTES))))
         shape.expect(payload.get("format") == CACHE_FORMAT and payload.get("version") == CACHE_VERSION)
         shape.expect(payload.get("tool") == tool_fingerprint())
         files = tuple((shape.output_path(path), shape.digest(sha), shape.integer(size))
@@ -257,9 +257,9 @@ def read_build_cache(folder: Path, key: bytes | None) -> BuildCache | None:
             planned[path] = CachedOutput(shape.string(item.get("key")), shape.digest(item.get("sha256")), sizes[path],
                                          tuple(shape.findings(item.get("findings"))), pages)
         return BuildCache(shape.string(payload.get("run")), files, planned, shape.result(payload.get("result")))
-    # ValueError: bad JSON, bad UTF-8, shape.Malformed, a list unpacked to too few or many; TypeError: an entry
-    # unpacked; RecursionError: JSON nested too deep
-    except (Refused, ValueError, TypeError, RecursionError):
+    # ValueError: not signed, bad JSON, bad UTF-8, shape.Malformed, a list unpacked to too few or many; TypeError: an
+    # entry unpacked; RecursionError: JSON nested too deep; OSError: a read error
+    except (Refused, OSError, ValueError, TypeError, RecursionError):
         return None
 
 

@@ -113,13 +113,3 @@ def _signed_lines(stream: BinaryIO, key: bytes, max_bytes: int) -> Iterator[byte
         pending = line
     if pending is None or not hmac.compare_digest(pending, signature_line(signature)):
         raise ValueError("not signed with this user's key")
-
-
-def signed_body(data: bytes, key: bytes) -> bytes:
-    """Return `data` without its signature line; raise ValueError unless that line signs the rest under `key`."""
-    end = data.rfind(b"\n", 0, len(data) - 1) + 1
-    signature = signer(key)
-    signature.update(memoryview(data)[:end])
-    if not data.endswith(b"\n") or not hmac.compare_digest(data[end:], signature_line(signature)):
-        raise ValueError("not signed with this user's key")
-    return data[:end]
