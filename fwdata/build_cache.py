@@ -25,7 +25,7 @@ import json
 import os
 import stat
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, fields
 from functools import cache, partial
@@ -306,15 +306,14 @@ def reused_output(folder: Path, build_cache: BuildCache | None, path: str, key: 
 
 
 @contextmanager
-def previous_pages(folder: Path, build_cache: BuildCache | None, path: str) -> Iterator[PageLookup]:
-    """Yield the lookup of the keyed pages the previous build recorded for output `path` in `folder`.
+def previous_pages(folder: Path, pages: Iterable[PageRecord], path: str) -> Iterator[PageLookup]:
+    """Yield the lookup of the keyed `pages` the previous build recorded for output `path` in `folder`.
 
     The lookup reads a page's encoded content from the old file where the cache says it is, and
     returns it only when it is the recorded length and SHA-256; None for an unknown key, a file
     missing or not a regular file inside the folder, or content changed since.
     """
-    cached = build_cache.planned.get(path) if build_cache is not None else None
-    records = {page.key: page for page in cached.pages} if cached is not None else {}
+    records = {page.key: page for page in pages}
     try:
         descriptor = open_in_pack(folder, folder.joinpath(*PurePosixPath(path).parts)) if records else None
     except Refused:

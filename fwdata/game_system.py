@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+import copyreg
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -11,7 +12,7 @@ from typing import Any, Protocol
 from fwdata.baseline import Baseline
 from fwdata.findings import Finding, Report
 from fwdata.options import BuildOptions
-from fwdata.render.page_copies import PageRecord, SheetPages
+from fwdata.render.page_copies import PageRecord
 from fwdata.review import Review
 from fwdata.sources.document import SourceDocument
 
@@ -31,6 +32,18 @@ def frozen(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return tuple(frozen(item) for item in value)
     return value
+
+
+def _read_only(data: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    return MappingProxyType(data)
+
+
+def _reduce_read_only(proxy: MappingProxyType[Any, Any]) -> tuple[Any, ...]:
+    return _read_only, (dict(proxy),)
+
+
+# A model's read-only mappings pickle as read-only mappings, so cards can be streamed to a sheet process.
+copyreg.pickle(MappingProxyType, _reduce_read_only)
 
 
 @dataclass(frozen=True)
@@ -171,6 +184,25 @@ EntryKey = tuple[str, str, str]
 
 
 @dataclass(frozen=True)
+class ImposedSheet:
+    """How to draw an imposed card sheet from its cards, in a form that crosses processes (fwdata/sheet_process.py).
+
+    `draw(items, pages=...)` returns the RenderResult of the sheet holding `items`, an iterable
+    of `items`' elements in order, read once; with `pages` (`SheetPages`, or None) it copies the
+    previous build's pages whose cards did not change. `draw` is a module-level function (or a
+    `functools.partial` of one) and each item picklable, so the cards can be streamed one by one to
+    a process that holds nothing else.
+    """
+
+    draw: Callable[..., RenderResult]
+    items: Sequence[Any]
+
+    def render(self) -> RenderResult:
+        """Draw the whole sheet in this process, copying nothing."""
+        return self.draw(self.items, pages=None)
+
+
+@dataclass(frozen=True)
 class PlannedOutput:
     """One output file a system will render: its path, the catalog entries it is drawn from, how to render it.
 
@@ -180,16 +212,16 @@ class PlannedOutput:
     be told exactly: the output then counts as drawn from every entry of its
     system. An incremental build (fwdata/build_cache.py) reuses the previous
     file when none of them changed. An imposed card sheet also gives the
-    sources of each of its `items` (cards, in sheet order) and `render_copying`,
-    which renders it copying the pages of the previous build whose items did not
-    change (`SheetPages`).
+    sources of each of its `items` (cards, in sheet order) and its `sheet`, which
+    draws it copying the pages of the previous build whose items did not change
+    (`SheetPages`), in this process or in one of its own.
     """
 
     path: str
     sources: tuple[EntryKey, ...] | None
     render: Callable[[], RenderResult]
     items: tuple[tuple[EntryKey, ...], ...] | None = None
-    render_copying: Callable[[SheetPages], RenderResult] | None = None
+    sheet: ImposedSheet | None = None
 
 
 def render_planned(plans: Iterable[PlannedOutput]) -> RenderResult:

@@ -3,13 +3,15 @@ else drawn, by every core when there are enough to draw; results in plan order w
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from fwdata.build_cache import BuildCache, output_key, previous_pages, reused_output, sources_key
 from fwdata.build_index import source_paths
 from fwdata.findings import Finding
+from fwdata.fresh_process import call_fresh
 from fwdata.game_system import Catalog, GameSystem, PlannedOutput, RenderResult, StoredOutput
 from fwdata.options import BuildOptions
 from fwdata.progress import Progress
@@ -33,6 +35,13 @@ class Rendered:
     planned: dict[str, tuple[str, list[Finding], tuple[PageRecord, ...]]] = field(default_factory=dict)
     drawn_from: dict[str, frozenset[str]] = field(default_factory=dict)
     copied: int = 0
+
+
+# An imposed sheet of this many cards is drawn in a fresh process (fwdata/fresh_process.py) that receives them
+# one at a time, not in one holding the whole pack; below it, starting the process costs more than the memory.
+SHEET_APART_FROM_CARDS = 2000
+
+_Drawn = tuple[list[StoredOutput], list[Finding], tuple[PageRecord, ...]]  # the files spooled, findings, keyed pages
 
 
 @dataclass(frozen=True)
@@ -68,7 +77,9 @@ def render_build(catalog: Catalog, systems: Mapping[str, GameSystem], options: B
     input `documents`' digests) matches the previous build's is copied from `folder`; the others are
     drawn, by `options.jobs` forked processes (fwdata/workers.py: by default every core once
     PARALLEL_FROM_OUTPUTS outputs are to be drawn). An imposed card sheet drawn again copies
-    each page whose cards' keys match from the previous build's sheet (`previous_pages`).
+    each page whose cards' keys match from the previous build's sheet (`previous_pages`); a sheet
+    of SHEET_APART_FROM_CARDS cards or more is drawn in a fresh process its cards are streamed to
+    (fwdata/fresh_process.py), so the sheet's memory does not come on top of the pack's.
     Outputs and findings come in the same order for any number of processes; `progress` hears
     "rendering" once per output drawn. Raises OutputError when a file cannot be written.
     """
@@ -111,8 +122,8 @@ def render_build(catalog: Catalog, systems: Mapping[str, GameSystem], options: B
                     pages = previous.planned[step.plan.path].pages if previous is not None else ()
                     rendered.copied += 1
                 else:  # changed or gone since the cache was read
-                    output = step.plan.render()
-                    stored, findings = [staging.add(item) for item in output.outputs], output.findings
+                    spooled, findings, pages = _draw_step(drawing, step, f"again-{len(rendered.outputs)}")
+                    stored = [staging.adopt(item) for item in spooled]
                 rendered.drawn_from[step.plan.path] = source_paths(catalog, step.system.id, step.plan.sources)
                 if step.key is not None and [item.path for item in stored] == [step.plan.path]:
                     rendered.planned[step.plan.path] = (step.key, findings, pages)
@@ -123,20 +134,54 @@ def render_build(catalog: Catalog, systems: Mapping[str, GameSystem], options: B
     return rendered
 
 
-def _draw(drawing: _Drawing, index: int) -> tuple[list[StoredOutput], list[Finding], tuple[PageRecord, ...]]:
+def _draw(drawing: _Drawing, index: int) -> _Drawn:
     """Draw planned output `index` and write its files into the spool (in a forked worker on large builds); return
     them with its findings and keyed pages."""
-    step = drawing.steps[index]
+    return _draw_step(drawing, drawing.steps[index], str(index))
+
+
+def _draw_step(drawing: _Drawing, step: _Step, name: str) -> _Drawn:
     plan = step.plan
     assert plan is not None
-    result = _render(plan, step.item_keys, drawing)
-    spooled = [spool_output(drawing.spool, f"{index}-{number}", output, drawing.build_folder)
-               for number, output in enumerate(result.outputs)]
-    return spooled, result.findings, result.pages.get(plan.path, ())
+    spool = _Spool(drawing.spool, name, drawing.build_folder)
+    if plan.sheet is None:
+        return spool.stored(plan.render(), plan.path)
+    cached = None if drawing.previous is None else drawing.previous.planned.get(plan.path)
+    job = _SheetJob(plan.path, step.item_keys, drawing.folder, () if cached is None else cached.pages, spool)
+    if len(plan.sheet.items) >= SHEET_APART_FROM_CARDS:
+        return call_fresh(_draw_sheet, plan.sheet.items, plan.sheet.draw, job, what=f"drawing {plan.path}")
+    return _draw_sheet(plan.sheet.items, plan.sheet.draw, job)
 
 
-def _render(plan: PlannedOutput, item_keys: tuple[str | None, ...] | None, drawing: _Drawing) -> RenderResult:
-    if plan.render_copying is None or item_keys is None:
-        return plan.render()
-    with previous_pages(drawing.folder, drawing.previous, plan.path) as lookup:
-        return plan.render_copying(SheetPages(item_keys, lookup))
+@dataclass(frozen=True)
+class _Spool:
+    """Where a drawn output's files go: `folder`/`name`-<number>, for the build folder `build_folder`."""
+
+    folder: Path
+    name: str
+    build_folder: Path
+
+    def stored(self, result: RenderResult, path: str) -> _Drawn:
+        """Write `result`'s outputs into the spool; return them with its findings and the keyed pages of `path`."""
+        spooled = [spool_output(self.folder, f"{self.name}-{number}", output, self.build_folder)
+                   for number, output in enumerate(result.outputs)]
+        return spooled, result.findings, result.pages.get(path, ())
+
+
+@dataclass(frozen=True)
+class _SheetJob:
+    """An imposed sheet to draw: its path, its cards' keys (None: copy nothing), the previous build's folder and
+    keyed pages of it, and the spool it is written to."""
+
+    path: str
+    keys: tuple[str | None, ...] | None
+    folder: Path
+    previous: tuple[PageRecord, ...]
+    spool: _Spool
+
+
+def _draw_sheet(items: Iterable[Any], draw: Callable[..., RenderResult], job: _SheetJob) -> _Drawn:
+    """Draw the sheet of `items` with `draw` (`ImposedSheet`), copying the previous build's pages it can; spool it."""
+    with previous_pages(job.folder, job.previous, job.path) as lookup:
+        result = draw(items, pages=None if job.keys is None else SheetPages(job.keys, lookup))
+    return job.spool.stored(result, job.path)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from fwdata import build_cache, loading, pipeline
+from fwdata import build_cache, loading, pipeline, rendering
 from fwdata.baseline import Baseline, format_baseline
 from fwdata.build_cache import read_build_cache
 from fwdata.cache_key import signature_line, signer, signing_key
@@ -81,14 +81,15 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         planner = system.plan_outputs
         assert planner is not None
 
-        def counted(path: str, render: Callable[..., RenderResult], *pages: SheetPages) -> RenderResult:
+        def counted(path: str, render: Callable[..., RenderResult], *items: Any, **pages: SheetPages | None
+                    ) -> RenderResult:
             paths.append(path)
-            return render(*pages)
+            return render(*items, **pages)
 
         def plan(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]:
             return [dataclasses.replace(item, render=partial(counted, item.path, item.render),
-                                        render_copying=item.render_copying and partial(counted, item.path,
-                                                                                       item.render_copying))
+                                        sheet=item.sheet and dataclasses.replace(
+                                            item.sheet, draw=partial(counted, item.path, item.sheet.draw)))
                     for item in planner(catalog, options)]
 
         return dataclasses.replace(system, plan_outputs=plan)
@@ -436,6 +437,38 @@ def test_the_sheet_drawn_again_copies_the_pages_of_the_cards_that_did_not_change
     EDITS["a card"][0]()
     build(jobs=1)
     assert cards_drawn == ["p-47d", "p-47d"]  # its file, its page; the parametrized test above compares the bytes
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_large_sheet_is_drawn_in_a_fresh_process_copying_the_same_pages_to_the_same_bytes(
+        pack: Path, cards_drawn: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, jobs: int) -> None:
+    """jobs=2: the sheet's plan runs in a forked worker, which starts the fresh process."""
+    monkeypatch.syspath_prepend(str(Path(__file__).parent))  # the fresh process imports tests/fresh_calls.py
+    import fresh_calls
+    log = tmp_path / "sheets.log"
+    planner = registered_systems()["fw"].plan_outputs
+    assert planner is not None
+
+    def logged(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]:
+        return [item if item.sheet is None else dataclasses.replace(item, sheet=dataclasses.replace(
+            item.sheet, draw=partial(fresh_calls.lookups_logged, draw=item.sheet.draw, log=str(log))))
+            for item in planner(catalog, options)]
+
+    systems = {**registered_systems(), "fw": dataclasses.replace(registered_systems()["fw"], plan_outputs=logged)}
+    monkeypatch.setattr(pipeline, "registered_systems", lambda: systems)
+    build(jobs=jobs)
+    log.unlink()
+    EDITS["a card"][0]()
+    cards_drawn.clear()
+    monkeypatch.setattr(rendering, "SHEET_APART_FROM_CARDS", len(CARDS))
+    build(jobs=jobs)
+    assert cards_drawn == (["p-47d"] if jobs == 1 else [])  # its file, drawn here or by a forked worker; not its page
+    sheets = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
+    assert sorted(state for _, state in sheets) == ["copied"] * (len(CARDS) - 1) + ["drawn"]
+    assert len({pid for pid, _ in sheets}) == 1 and int(sheets[0][0]) != os.getpid()
+    monkeypatch.setattr(rendering, "SHEET_APART_FROM_CARDS", 10**6)
+    build("cold", use_cache=False)
+    assert tree("out") == tree("cold")
 
 
 def test_a_sheet_page_whose_content_is_not_as_recorded_is_drawn_again(pack: Path, cards_drawn: list[str]) -> None:

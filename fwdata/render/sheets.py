@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from fwdata.render.calibration import LABEL_PT, calibration
@@ -17,10 +18,12 @@ from fwdata.render.pdf import Page, PdfDocument
 Item = TypeVar("Item")
 
 
-def draw_card_sheets(doc: PdfDocument, items: Sequence[Item], card: Size, paper: Size,
+def draw_card_sheets(doc: PdfDocument, items: Iterable[Item], card: Size, paper: Size,
                      draw: Callable[[Page, Item], None], *, bleed_pt: float = 0.0, gutter_pt: float = 0.0,
                      back: Callable[[Page], None] | None = None, pages: SheetPages | None = None) -> None:
     """Add sheets of `paper` to `doc` holding every item drawn by `draw` on a `card`-sized surface.
+
+    `items` is read once, a sheet at a time, so it may be a stream (fwdata/sheet_process.py).
 
     Cards are never scaled: `impose` fits as many as leave room for the marks
     and the calibration block. Each card gets `bleed_pt` around its trim and
@@ -36,8 +39,11 @@ def draw_card_sheets(doc: PdfDocument, items: Sequence[Item], card: Size, paper:
     """
     imposition = impose(card, paper, bleed_pt=bleed_pt, gutter_pt=gutter_pt)
     ruler = calibration(calibration_box(imposition))
-    for start in range(0, len(items), imposition.per_sheet):
-        batch = items[start:start + imposition.per_sheet]
+    remaining = iter(items)
+    for start in itertools.count(0, imposition.per_sheet):
+        batch = list(itertools.islice(remaining, imposition.per_sheet))
+        if not batch:
+            break
         fronts_key, backs_key = _sheet_keys(None if pages is None else pages.keys[start:start + imposition.per_sheet])
         if not _copied(doc, imposition.sheet, pages, fronts_key):
             page = doc.new_page(imposition.sheet, key=fronts_key)

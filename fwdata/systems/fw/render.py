@@ -12,9 +12,19 @@ once the 1/4 in printer margin is kept: cards are never shrunk to fit more.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import partial
 
-from fwdata.game_system import Catalog, Entry, Output, PlannedOutput, RenderResult, render_planned, variant_chain
+from fwdata.game_system import (
+    Catalog,
+    Entry,
+    ImposedSheet,
+    Output,
+    PlannedOutput,
+    RenderResult,
+    render_planned,
+    variant_chain,
+)
 from fwdata.options import BuildOptions
 from fwdata.render.card_back import draw_card_back
 from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Size
@@ -54,9 +64,9 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
                                    options.bleed_pt, options.backs))
              for (card, source), chain in zip(cards, chains, strict=True)]
     if cards:
-        plans.append(PlannedOutput("fw/aircraft.pdf", tuple(key for chain in chains for key in chain),
-                                   lambda: render_card_sheet(cards, card_size, paper, options), tuple(chains),
-                                   lambda pages: render_card_sheet(cards, card_size, paper, options, pages)))
+        sheet = ImposedSheet(partial(render_card_sheet, card_size=card_size, paper=paper, options=options), cards)
+        plans.append(PlannedOutput("fw/aircraft.pdf", tuple(key for chain in chains for key in chain), sheet.render,
+                                   tuple(chains), sheet))
     plans.append(PlannedOutput("fw/logsheet/blank.pdf", (), lambda: render_blank_logsheet(paper)))
     for doc_id, entry in zip(catalog.ids("fw", "scenario"), catalog.entries("fw", "scenario"), strict=True):
         scenario: Scenario = entry.model
@@ -108,7 +118,7 @@ def _single(path: str, title: str, cards: list[tuple[AircraftDataCard, CardSourc
     return _finished(path, doc)
 
 
-def render_card_sheet(cards: list[tuple[AircraftDataCard, CardSource]], card_size: Size, paper: Size,
+def render_card_sheet(cards: Iterable[tuple[AircraftDataCard, CardSource]], card_size: Size, paper: Size,
                       options: BuildOptions, pages: SheetPages | None = None) -> RenderResult:
     """Impose every card on `paper` at true size with crop marks outside the bleeds; one sheet per filled grid.
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from fwdata.game_system import Catalog, PlannedOutput, RenderResult, render_planned
+from fwdata.game_system import Catalog, ImposedSheet, PlannedOutput, RenderResult, render_planned
 from fwdata.options import BuildOptions
 from fwdata.render.layout import CARD_SIZES, PAPER_SIZES
 from fwdata.systems.aoa.model import ArchieChart, BattlefieldMap, RollMatrix, RollTable
@@ -47,9 +47,9 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
                            partial(render_plane_card, entry, card, options.bleed_pt, options.backs))
              for key, entry in zip(plane_keys, planes, strict=True)]
     if planes:
-        plans.append(PlannedOutput("aoa/plane.pdf", plane_keys, lambda: render_card_sheet(planes, card, paper, options),
-                                   tuple((key,) for key in plane_keys),
-                                   lambda pages: render_card_sheet(planes, card, paper, options, pages)))
+        sheet = ImposedSheet(partial(render_card_sheet, card=card, paper=paper, options=options), planes)
+        plans.append(PlannedOutput("aoa/plane.pdf", plane_keys, sheet.render, tuple((key,) for key in plane_keys),
+                                   sheet))
     charts = catalog.entries(SYSTEM, "chart")
     maneuvers = catalog.entries(SYSTEM, "maneuvers")
     if planes or charts or maneuvers or catalog.entries(SYSTEM, "book"):  # only for a pack with Ace of Aces data

@@ -12,10 +12,10 @@ Values the rulebook lost print as '?', a printed dash (not available) as '-'.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 
-from fwdata.game_system import Catalog, Output, PlannedOutput, RenderResult, render_planned, variant_chain
+from fwdata.game_system import Catalog, ImposedSheet, Output, PlannedOutput, RenderResult, render_planned, variant_chain
 from fwdata.options import BuildOptions
 from fwdata.render.card_back import draw_card_back
 from fwdata.render.layout import PAPER_SIZES, Size
@@ -63,10 +63,9 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
                                    partial(_card, aircraft, entry.document, notes, options.bleed_pt,
                                            options.backs)))
     if cards:
+        sheet = ImposedSheet(partial(render_card_sheet, paper=paper, notes=notes, options=options), cards)
         plans.append(PlannedOutput("fl/aircraft.pdf", tuple(key for plan in plans for key in plan.sources or ()),
-                                   lambda: render_card_sheet(cards, paper, notes, options),
-                                   tuple(plan.sources or () for plan in plans),
-                                   lambda pages: render_card_sheet(cards, paper, notes, options, pages)))
+                                   sheet.render, tuple(plan.sources or () for plan in plans), sheet))
     plans.append(PlannedOutput("fl/status-card.pdf", (), lambda: _status_card(paper)))
     plans.append(PlannedOutput("fl/plot-sheet.pdf", (), lambda: _plot_sheet(paper)))
     scores = []
@@ -120,7 +119,7 @@ def _finished(path: str, doc: PdfDocument) -> RenderResult:
 
 
 def render_card_sheet(
-    cards: list[tuple[FlAircraft, SourceDocument]], paper: Size, notes: dict[str, ListNote], options: BuildOptions,
+    cards: Iterable[tuple[FlAircraft, SourceDocument]], paper: Size, notes: dict[str, ListNote], options: BuildOptions,
     pages: SheetPages | None = None,
 ) -> RenderResult:
     """Impose every aircraft card on `paper` at true size, crop marks outside the bleeds.
