@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from fwdata import source_cache
 from fwdata.build_cache import tool_fingerprint
 from fwdata.cache_key import KEY_BYTES, KEY_FILE, signing_key
 from fwdata.library import SOURCE_FOLDERS, library_root
@@ -55,7 +56,11 @@ def signed(lines: list[object], key: bytes = KEY) -> list[bytes]:
     return [*encoded, json.dumps(["signature", signature]).encode("ascii") + b"\n"]
 
 
-def test_every_bundled_and_case_source_comes_back_exactly_as_it_loaded(tmp_path: Path) -> None:
+@pytest.mark.parametrize("together", [1, 7, 256])
+def test_every_bundled_and_case_source_comes_back_exactly_as_it_loaded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                        together: int) -> None:
+    """`together`: how many lines are parsed as one JSON array (the last batch is short for 7)."""
+    monkeypatch.setattr(source_cache, "_LINES_PARSED_TOGETHER", together)
     loaded = loaded_sources()
     assert len(loaded) > 150
     cached = read_sources(write(tmp_path, format_sources(loaded, KEY)), KEY)
