@@ -42,7 +42,7 @@ def _reduce_read_only(proxy: MappingProxyType[Any, Any]) -> tuple[Any, ...]:
     return _read_only, (dict(proxy),)
 
 
-# A model's read-only mappings pickle as read-only mappings, so cards can be streamed to a sheet process.
+# A model's read-only mappings pickle as read-only mappings, so cards can be sent to a sheet's own process.
 copyreg.pickle(MappingProxyType, _reduce_read_only)
 
 
@@ -187,11 +187,11 @@ EntryKey = tuple[str, str, str]
 class ImposedSheet:
     """How to draw an imposed card sheet from its cards, in a form that crosses processes (fwdata/sheet_process.py).
 
-    `draw(items, pages=...)` returns the RenderResult of the sheet holding `items`, an iterable
-    of `items`' elements in order, read once; with `pages` (`SheetPages`, or None) it copies the
-    previous build's pages whose cards did not change. `draw` is a module-level function (or a
-    `functools.partial` of one) and each item picklable, so the cards can be streamed one by one to
-    a process that holds nothing else.
+    `draw(items, pages=...)` returns the RenderResult of the sheet holding `items` (a sequence like
+    `items`, read by slices); with `pages` (`SheetPages`, or None) it copies the previous build's
+    pages whose cards did not change, without reading their items. `draw` is a module-level
+    function (or a `functools.partial` of one) and each item picklable, so a process that holds
+    nothing else can be sent just the cards it draws.
     """
 
     draw: Callable[..., RenderResult]

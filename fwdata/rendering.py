@@ -3,7 +3,7 @@ else drawn, by every core when there are enough to draw; results in plan order w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,8 +37,8 @@ class Rendered:
     copied: int = 0
 
 
-# An imposed sheet of this many cards is drawn in a fresh process (fwdata/fresh_process.py) that receives them
-# one at a time, not in one holding the whole pack; below it, starting the process costs more than the memory.
+# An imposed sheet of this many cards is drawn in a fresh process (fwdata/fresh_process.py) that is sent the cards
+# it draws, not in one holding the whole pack; below it, starting the process costs more than the memory.
 SHEET_APART_FROM_CARDS = 2000
 
 _Drawn = tuple[list[StoredOutput], list[Finding], tuple[PageRecord, ...]]  # the files spooled, findings, keyed pages
@@ -78,8 +78,8 @@ def render_build(catalog: Catalog, systems: Mapping[str, GameSystem], options: B
     drawn, by `options.jobs` forked processes (fwdata/workers.py: by default every core once
     PARALLEL_FROM_OUTPUTS outputs are to be drawn). An imposed card sheet drawn again copies
     each page whose cards' keys match from the previous build's sheet (`previous_pages`); a sheet
-    of SHEET_APART_FROM_CARDS cards or more is drawn in a fresh process its cards are streamed to
-    (fwdata/fresh_process.py), so the sheet's memory does not come on top of the pack's.
+    of SHEET_APART_FROM_CARDS cards or more is drawn in a fresh process that is sent the cards of
+    the pages it draws (fwdata/fresh_process.py), so the sheet's memory does not come on top of the pack's.
     Outputs and findings come in the same order for any number of processes; `progress` hears
     "rendering" once per output drawn. Raises OutputError when a file cannot be written.
     """
@@ -180,7 +180,7 @@ class _SheetJob:
     spool: _Spool
 
 
-def _draw_sheet(items: Iterable[Any], draw: Callable[..., RenderResult], job: _SheetJob) -> _Drawn:
+def _draw_sheet(items: Sequence[Any], draw: Callable[..., RenderResult], job: _SheetJob) -> _Drawn:
     """Draw the sheet of `items` with `draw` (`ImposedSheet`), copying the previous build's pages it can; spool it."""
     with previous_pages(job.folder, job.previous, job.path) as lookup:
         result = draw(items, pages=None if job.keys is None else SheetPages(job.keys, lookup))

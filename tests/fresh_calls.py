@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from fwdata.render.page_copies import SheetPages
@@ -13,6 +13,24 @@ from fwdata.render.page_copies import SheetPages
 def received(items: Iterable[Any], *args: Any) -> tuple[int, list[Any], tuple[Any, ...], bool]:
     """Return the process id, the items, the extra arguments, and whether the items came as a list."""
     return os.getpid(), list(items), args, isinstance(items, list)
+
+
+class Sent:
+    """An item that records, in the process that pickles it, that it was sent."""
+
+    numbers: list[int] = []
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        Sent.numbers.append(self.number)
+        return Sent, (self.number,)
+
+
+def ends(items: Sequence[Sent]) -> tuple[int, int, int, list[int]]:
+    """Return the count, the first and last items' numbers, and those of the slice [2:4]."""
+    return len(items), items[0].number, items[-1].number, [item.number for item in items[2:4]]
 
 
 def interrupted_then_counted(items: Iterable[Any]) -> int:

@@ -1,4 +1,4 @@
-"""A call in a fresh process with its items streamed to it: fwdata/fresh_process.py."""
+"""A call in a fresh process that is sent the items it reads: fwdata/fresh_process.py."""
 
 from __future__ import annotations
 
@@ -29,7 +29,14 @@ def test_the_call_is_made_in_another_process_on_the_items_in_order(calls: Module
     assert pid != os.getpid()
     assert received == items
     assert args == ("letter", 2)
-    assert not as_list  # a stream, read as the call goes
+    assert not as_list  # fetched as they are read
+
+
+def test_only_the_items_the_process_reads_are_sent(calls: ModuleType) -> None:
+    calls.Sent.numbers.clear()
+    assert call_fresh(calls.ends, [calls.Sent(number) for number in range(100)], what="testing") == (100, 0, 99,
+                                                                                                      [2, 3])
+    assert calls.Sent.numbers == [0, 99, 2, 3]
 
 
 def test_no_items(calls: ModuleType) -> None:
@@ -40,7 +47,7 @@ def test_the_process_ignores_ctrl_c(calls: ModuleType) -> None:
     assert call_fresh(calls.interrupted_then_counted, list(range(5)), what="testing") == 5
 
 
-def test_an_exception_in_the_process_is_raised_here_with_the_items_still_being_sent(calls: ModuleType) -> None:
+def test_an_exception_in_the_process_is_raised_here(calls: ModuleType) -> None:
     items = [f"card-{index}" + "x" * 4000 for index in range(2000)]  # far more than a pipe holds
     with pytest.raises(ValueError, match="card 'card-3x+' is broken"):
         call_fresh(calls.failing_at, items, items[3], what="testing")

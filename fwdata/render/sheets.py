@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import hashlib
-import itertools
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from fwdata.render.calibration import LABEL_PT, calibration
@@ -18,12 +17,13 @@ from fwdata.render.pdf import Page, PdfDocument
 Item = TypeVar("Item")
 
 
-def draw_card_sheets(doc: PdfDocument, items: Iterable[Item], card: Size, paper: Size,
+def draw_card_sheets(doc: PdfDocument, items: Sequence[Item], card: Size, paper: Size,
                      draw: Callable[[Page, Item], None], *, bleed_pt: float = 0.0, gutter_pt: float = 0.0,
                      back: Callable[[Page], None] | None = None, pages: SheetPages | None = None) -> None:
     """Add sheets of `paper` to `doc` holding every item drawn by `draw` on a `card`-sized surface.
 
-    `items` is read once, a sheet at a time, so it may be a stream (fwdata/sheet_process.py).
+    `items` is read a sheet at a time, by slices, and not at all for a sheet that is copied:
+    in a fresh process, each slice is sent for when it is read (fwdata/fresh_process.py).
 
     Cards are never scaled: `impose` fits as many as leave room for the marks
     and the calibration block. Each card gets `bleed_pt` around its trim and
@@ -39,11 +39,8 @@ def draw_card_sheets(doc: PdfDocument, items: Iterable[Item], card: Size, paper:
     """
     imposition = impose(card, paper, bleed_pt=bleed_pt, gutter_pt=gutter_pt)
     ruler = calibration(calibration_box(imposition))
-    remaining = iter(items)
-    for start in itertools.count(0, imposition.per_sheet):
-        batch = list(itertools.islice(remaining, imposition.per_sheet))
-        if not batch:
-            break
+    for start in range(0, len(items), imposition.per_sheet):
+        batch = items[start:start + imposition.per_sheet]
         fronts_key, backs_key = _sheet_keys(None if pages is None else pages.keys[start:start + imposition.per_sheet])
         if not _copied(doc, imposition.sheet, pages, fronts_key):
             page = doc.new_page(imposition.sheet, key=fronts_key)

@@ -12,7 +12,7 @@ once the 1/4 in printer margin is kept: cards are never shrunk to fit more.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from functools import partial
 
 from fwdata.game_system import (
@@ -118,7 +118,7 @@ def _single(path: str, title: str, cards: list[tuple[AircraftDataCard, CardSourc
     return _finished(path, doc)
 
 
-def render_card_sheet(cards: Iterable[tuple[AircraftDataCard, CardSource]], card_size: Size, paper: Size,
+def render_card_sheet(cards: Sequence[tuple[AircraftDataCard, CardSource]], card_size: Size, paper: Size,
                       options: BuildOptions, pages: SheetPages | None = None) -> RenderResult:
     """Impose every card on `paper` at true size with crop marks outside the bleeds; one sheet per filled grid.
 

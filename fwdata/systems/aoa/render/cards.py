@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from functools import partial
 
 from fwdata.findings import Location
@@ -106,7 +106,7 @@ def draw_plane_card(page: Page, plane: Plane, doc: SourceDocument) -> None:
                   gray=0.35, where=where("/provenance"))
 
 
-def render_card_sheet(planes: Iterable[Entry], card: Size, paper: Size, options: BuildOptions,
+def render_card_sheet(planes: Sequence[Entry], card: Size, paper: Size, options: BuildOptions,
                       pages: SheetPages | None = None) -> RenderResult:
     """Impose every plane card at true size on `paper` with crop marks outside the bleeds (shared imposition).
 

@@ -12,7 +12,7 @@ Values the rulebook lost print as '?', a printed dash (not available) as '-'.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from fwdata.game_system import Catalog, ImposedSheet, Output, PlannedOutput, RenderResult, render_planned, variant_chain
@@ -119,7 +119,7 @@ def _finished(path: str, doc: PdfDocument) -> RenderResult:
 
 
 def render_card_sheet(
-    cards: Iterable[tuple[FlAircraft, SourceDocument]], paper: Size, notes: dict[str, ListNote], options: BuildOptions,
+    cards: Sequence[tuple[FlAircraft, SourceDocument]], paper: Size, notes: dict[str, ListNote], options: BuildOptions,
     pages: SheetPages | None = None,
 ) -> RenderResult:
     """Impose every aircraft card on `paper` at true size, crop marks outside the bleeds.
