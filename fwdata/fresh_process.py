@@ -49,8 +49,10 @@ def call_fresh(function: Callable[..., Result], items: Sequence[Any], *args: Any
     process ignores Ctrl-C from its start: a Ctrl-C here stops it and is raised here. An
     exception `function` raises is raised here as it was raised there. When the process cannot
     be started, the call is made in this process; when it ends without a result, ProcessLost
-    says `what` it was doing.
+    says `what` it was doing. On Windows, where `select` cannot wait on a pipe, the call is made here.
     """
+    if sys.platform == "win32":
+        return function(items, *args)
     try:
         with _sigint_ignored():  # inherited through exec: the new interpreter then never installs its own
             process = subprocess.Popen([sys.executable, "-c", _START, json.dumps(sys.path)],

@@ -92,3 +92,9 @@ def test_an_unguarded_script_that_builds_runs_once(tmp_path: Path) -> None:
                       "print(call_fresh(sorted, [3, 1, 2], what='testing'))\n", encoding="utf-8")
     ran = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=True, cwd=tmp_path)
     assert ran.stdout.splitlines() == ["script ran", "[1, 2, 3]"]
+
+
+def test_on_windows_the_call_is_made_here(calls: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "platform", "win32")
+    pid, received, _, _ = call_fresh(calls.received, ["Sopwith Camel"], what="testing")
+    assert (pid, received) == (os.getpid(), ["Sopwith Camel"])
