@@ -105,18 +105,20 @@ def serve() -> None:
     messages = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
     sys.stdout = sys.stderr
-    function, args, count = pickle.load(sys.stdin.buffer)
+    try:
+        function, args, count = pickle.load(sys.stdin.buffer)
+    except EOFError:  # the caller ended before sending the call
+        return
     items = _Fetched(count, sys.stdin.buffer, messages)
     try:
         reply: tuple[str, bool, Any] = ("done", False, function(items, *args))
     except Exception as exc:  # raised in the caller, as a forked pool's worker's is
         reply = ("done", True, exc)
-    with messages:
-        try:
-            data = pickle.dumps(reply)
-        except Exception as exc:  # an exception or result that does not pickle
-            data = pickle.dumps(("done", True, ProcessLost(f"the result of {function!r} could not be sent back: "
-                                                           f"{exc}")))
+    try:
+        data = pickle.dumps(reply)
+    except Exception as exc:  # an exception or result that does not pickle
+        data = pickle.dumps(("done", True, ProcessLost(f"the result of {function!r} could not be sent back: {exc}")))
+    with suppress(OSError), messages:  # the caller has ended (killed): nobody is left to tell
         messages.write(data)
 
 
