@@ -185,7 +185,7 @@ EntryKey = tuple[str, str, str]
 
 @dataclass(frozen=True)
 class ImposedSheet:
-    """How to draw an imposed card sheet from its cards, in a form that crosses processes (fwdata/sheet_process.py).
+    """How to draw an imposed card sheet from its cards, in a form that crosses processes (fwdata/fresh_process.py).
 
     `draw(items, pages=...)` returns the RenderResult of the sheet holding `items` (a sequence like
     `items`, read by slices); with `pages` (`SheetPages`, or None) it copies the previous build's
