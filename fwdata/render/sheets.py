@@ -40,11 +40,12 @@ def draw_card_sheets(doc: PdfDocument, items: Sequence[Item], card: Size, paper:
     imposition = impose(card, paper, bleed_pt=bleed_pt, gutter_pt=gutter_pt)
     ruler = calibration(calibration_box(imposition))
     for start in range(0, len(items), imposition.per_sheet):
-        batch = items[start:start + imposition.per_sheet]
-        fronts_key, backs_key = _sheet_keys(None if pages is None else pages.keys[start:start + imposition.per_sheet])
+        count = min(imposition.per_sheet, len(items) - start)
+        fronts_key, backs_key = _sheet_keys(None if pages is None else pages.keys[start:start + count])
         if not _copied(doc, imposition.sheet, pages, fronts_key):
+            batch = items[start:start + count]  # read only for a sheet that is drawn
             page = doc.new_page(imposition.sheet, key=fronts_key)
-            page.segments(crop_marks(imposition, len(batch)))
+            page.segments(crop_marks(imposition, count))
             page.segments([*ruler.rulers, *ruler.ticks], width=0.3)
             for label in ruler.labels:
                 page.text(label.x, label.y, label.text, LABEL_PT, align=label.align)
@@ -53,8 +54,8 @@ def draw_card_sheets(doc: PdfDocument, items: Sequence[Item], card: Size, paper:
                     draw(card_page, item)
         if back is not None and not _copied(doc, imposition.sheet, pages, backs_key):
             backs = doc.new_page(imposition.sheet, key=backs_key)
-            backs.segments(back_crop_marks(imposition, len(batch)))
-            for cell in back_cells(imposition, len(batch)):
+            backs.segments(back_crop_marks(imposition, count))
+            for cell in back_cells(imposition, count):
                 with backs.translated(cell.x, cell.y, card, bleed_pt) as card_page:
                     back(card_page)
 

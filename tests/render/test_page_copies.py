@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 from collections.abc import Sequence
+from typing import overload
 
 import pytest
 
@@ -22,10 +23,10 @@ def _key(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def draw_sheet(items: Sequence[str], previous: PageLookup | None = None, card: Size = CARD,
-               back: bool = False) -> tuple[bytes, tuple[PageRecord, ...], list[str]]:
-    """Draw `items` (a line of text each) on card sheets keyed by their text; return the bytes, the records and the
-    items drawn rather than copied."""
+def draw_sheet(items: Sequence[str], previous: PageLookup | None = None, card: Size = CARD, back: bool = False,
+               texts: Sequence[str] | None = None) -> tuple[bytes, tuple[PageRecord, ...], list[str]]:
+    """Draw `items` (a line of text each) on card sheets keyed by their text (`texts`: the same, not read from
+    `items`); return the bytes, the records and the items drawn rather than copied."""
     drawn: list[str] = []
 
     def draw(page: Page, item: str) -> None:
@@ -34,7 +35,7 @@ def draw_sheet(items: Sequence[str], previous: PageLookup | None = None, card: S
         page.text(20, 40, item.upper(), 9, bold=True)
 
     doc = PdfDocument("sheet")
-    draw_card_sheets(doc, items, card, PAPER, draw, pages=SheetPages(tuple(_key(item) for item in items),
+    draw_card_sheets(doc, items, card, PAPER, draw, pages=SheetPages(tuple(map(_key, texts or items)),
                                                                      previous or (lambda key: None)),
                      back=(lambda page: page.text(10, 10, "back ·", 8)) if back else None)
     data = doc.finish()
@@ -88,6 +89,39 @@ def test_a_changed_card_among_several_per_sheet_redraws_its_sheet_only() -> None
     copied, _, drawn = draw_sheet(after, lookup_in(data, records), card=CARD_SIZES["poker"])
     assert drawn == after[per_sheet:per_sheet * 2]
     assert copied == draw_sheet(after, card=CARD_SIZES["poker"])[0]
+
+
+class _ReadRecorded(Sequence[str]):
+    """Items that note the index of every one read, as a sheet's own process asks its caller for them."""
+
+    def __init__(self, items: Sequence[str]) -> None:
+        self.items, self.read = list(items), set[int]()
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        wanted = range(len(self.items))[index]
+        self.read.update(wanted if isinstance(wanted, range) else [wanted])
+        return self.items[index]
+
+
+@pytest.mark.parametrize("back", [False, True])
+def test_a_sheet_drawn_again_reads_only_the_items_of_the_sheets_it_draws(back: bool) -> None:
+    """In a sheet's own process each item read is sent by the caller: a one-card rebuild sends one card."""
+    per_sheet = impose(CARD_SIZES["poker"], PAPER).per_sheet
+    before = [f"Card {number}" for number in range(per_sheet * 3)]
+    data, records, _ = draw_sheet(before, card=CARD_SIZES["poker"], back=back)
+    after = _ReadRecorded([*before[:per_sheet + 1], "Card changed", *before[per_sheet + 2:]])
+    copied, _, _ = draw_sheet(after, lookup_in(data, records), card=CARD_SIZES["poker"], back=back, texts=after.items)
+    assert after.read == set(range(per_sheet, per_sheet * 2))
+    assert copied == draw_sheet(after.items, card=CARD_SIZES["poker"], back=back)[0]
 
 
 @pytest.mark.parametrize("forged", ["a font that is not a house font", "codes of another page"])
