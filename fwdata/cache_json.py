@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import PurePosixPath
 from typing import Any
 
 from fwdata.baseline import BaselineEntry, BaselineFormatError, format_baseline, parse_baseline
 from fwdata.findings import Finding, Location, Report, Severity
 from fwdata.game_system import Catalog, RunResult
-from fwdata.render.page_copies import FontUse, PageRecord
+from fwdata.render.page_copies import FontUse, PageRecord, font_codes
 from fwdata.review import Review
 from fwdata.write import BUILD_MARKER, CACHE_FILE, SOURCES_FILE
 
@@ -101,16 +102,18 @@ def digest(value: object) -> str:
 def page_json(page: PageRecord) -> dict[str, object]:
     """Return a sheet page's record as the cache writes it."""
     return {"key": page.key, "sha256": page.sha256, "offset": page.offset, "length": page.length,
-            "fonts": [[use.font, use.internal_name, use.characters, list(use.codes)] for use in page.fonts],
+            "fonts": [[use.font, use.internal_name, use.characters, font_codes(use)] for use in page.fonts],
             "findings": [finding_json(finding) for finding in page.findings]}
 
 
 def font_use(value: object) -> FontUse:
     """Return the font use `page_json` wrote: one code per character, at least one character."""
     font, internal_name, characters, codes = items(value)
-    use = FontUse(string(font), string(internal_name), string(characters), tuple(map(integer, items(codes))))
-    expect(len(use.codes) == len(use.characters) and bool(use.characters))
-    return use
+    numbers = list(map(integer, items(codes)))
+    expect(len(numbers) == len(string(characters)) > 0 and all(0 <= number <= sys.maxunicode for number in numbers))
+    # one string per font name, not one per page: a sheet of 5,000 cards has 10,000 font uses
+    return FontUse(sys.intern(string(font)), sys.intern(string(internal_name)), string(characters),
+                   "".join(map(chr, numbers)))
 
 
 def page(value: object, size: int) -> PageRecord:

@@ -299,6 +299,10 @@ UNTRUSTED: dict[str, Callable[[Path], object]] = {
         lambda payload: payload["planned"]["fw/aircraft.pdf"]["pages"][0].update(offset=10**9)),
     "a sheet page's codes not one per character": _payload(
         lambda payload: payload["planned"]["fw/aircraft.pdf"]["pages"][0]["fonts"][0][3].append(1)),
+    "a sheet page's code beyond Unicode": _payload(
+        lambda payload: payload["planned"]["fw/aircraft.pdf"]["pages"][0]["fonts"][0][3].__setitem__(0, 2**70)),
+    "a sheet page's code below zero": _payload(
+        lambda payload: payload["planned"]["fw/aircraft.pdf"]["pages"][0]["fonts"][0][3].__setitem__(0, -1)),
     "a sheet page's font not a list of four": _payload(
         lambda payload: payload["planned"]["fw/aircraft.pdf"]["pages"][0]["fonts"][0].pop()),
 }

@@ -323,7 +323,7 @@ class PdfDocument:
 
     def _font_use(self, font: str, characters: str) -> FontUse:
         state = pdfmetrics.getFont(font).state[self._canvas._doc]
-        codes = tuple(state.assignments.get(32 if code == 0xA0 else code, 0) for code in map(ord, characters))
+        codes = "".join(chr(state.assignments.get(32 if code == 0xA0 else code, 0)) for code in map(ord, characters))
         return FontUse(font, state.internalName, characters, codes)
 
     def _set_characters(self, fonts: Sequence[FontUse]) -> bool:

@@ -12,7 +12,7 @@ import pytest
 
 from fwdata.render.imposition import impose
 from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Size
-from fwdata.render.page_copies import PageLookup, PageRecord, SheetPages, located_records
+from fwdata.render.page_copies import PageLookup, PageRecord, SheetPages, font_codes, located_records
 from fwdata.render.pdf import Page, PdfDocument
 from fwdata.render.sheets import draw_card_sheets
 
@@ -130,7 +130,7 @@ def test_a_record_that_does_not_fit_the_document_is_drawn_instead(forged: str) -
     data, records, _ = draw_sheet(items)
     use = records[1].fonts[0]
     use = (dataclasses.replace(use, font="Helvetica") if forged.startswith("a font")
-           else dataclasses.replace(use, codes=tuple(code + 1 for code in use.codes)))
+           else dataclasses.replace(use, codes="".join(chr(code + 1) for code in font_codes(use))))
     records = (records[0], dataclasses.replace(records[1], fonts=(use, *records[1].fonts[1:])))
     again, _, drawn = draw_sheet(items, lookup_in(data, records))
     assert drawn == ["Bravo ü"] and again == data
@@ -141,7 +141,7 @@ def test_a_page_records_the_characters_it_sets_in_each_font_in_order_of_first_us
     by_font = {use.font: use for use in records[0].fonts}
     assert by_font["FwSans-Bold"].characters == "BO Ü"  # from "BOB Ü"
     regular = by_font["FwSans"]  # the ruler's labels come first
-    codes = dict(zip(regular.characters, regular.codes, strict=True))
+    codes = dict(zip(regular.characters, font_codes(regular), strict=True))
     assert [codes[character] for character in "Bob "] == [ord(character) for character in "Bob "]  # ASCII is itself
     assert not 32 <= codes["ü"] < 127 and regular.internal_name != by_font["FwSans-Bold"].internal_name
 
