@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copyreg
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol
@@ -146,6 +146,15 @@ class Catalog:
         """Return the ids of one kind, sorted."""
         return sorted(self._entries.get((system, kind), {}))
 
+    def without_modeled_data(self, modeled: Callable[[str, str], bool]) -> None:
+        """Keep of each pack entry's document whose (system, kind) is `modeled` only its header and positions
+        (`SourceDocument.without_data`); a base-library entry's document is shared and stays whole."""
+        for (system, kind), bucket in self._entries.items():
+            if modeled(system, kind):
+                for doc_id, entry in bucket.items():
+                    if not entry.base:
+                        bucket[doc_id] = replace(entry, document=entry.document.without_data())
+
     def __iter__(self) -> Iterator[tuple[tuple[str, str], Entry]]:
         for key in sorted(self._entries):
             for doc_id in sorted(self._entries[key]):
@@ -263,6 +272,10 @@ class GameSystem:
     `commands` returns the system's click command group (`fwdata <id> ...`);
     `deck_folders` are the output folders holding one card per PDF (`fw/aircraft`),
     each made into Tabletop Simulator deck sheets by `fwdata build --png`.
+    `modeled_kinds` are the kinds whose renderers read the model and the document's
+    positions only, never its data: once checked, a build keeps of such a document
+    only what `SourceDocument.without_data` does (tests/test_modeled_kinds.py holds each
+    system to it).
     """
 
     id: str
@@ -273,3 +286,4 @@ class GameSystem:
     plan_outputs: Planner | None = None
     commands: Callable[[], Any] | None = None
     deck_folders: tuple[str, ...] = ()
+    modeled_kinds: tuple[str, ...] = ()

@@ -121,6 +121,8 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     old folder, not rendered. Without a key (fwdata/cache_key.py), no cache is read or written.
     The new cache is written into the new folder and swapped in with it, and so are the loaded
     sources, signed (fwdata/source_cache.py): the next build parses only the files that changed.
+    The sources are written before anything is drawn; from then on the documents of each system's
+    `modeled_kinds` keep only their header and positions (in the result's catalog too).
     Before the report come `index.html`, the catalog of the build (fwdata/build_index.py),
     and with `options.png_dpi` the PNG previews and deck sheets before it (fwdata/previews.py):
     made from this build's outputs each time it writes, so they match them.
@@ -142,10 +144,15 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
                                              in read_sources(build_folder.target, key).items()
                                              if shown.get(path) == digest}
         result, reviewer, findings, reusable = _check(pack, options, schema_root, progress, known)
+        del known  # the last build's documents: those still used are in the catalog
         if result.report.failed(options.strict):
             return result
         systems = registered_systems()
         with build_folder.staged() as staging:
+            if key is not None:
+                staging.write_sources(format_sources(reusable, key))
+            del reusable  # written: what is drawn reads the models, and of modeled kinds' documents only the positions
+            result.catalog.without_modeled_data(lambda system, kind: kind in systems[system].modeled_kinds)
             rendered = render_build(result.catalog, systems, options, folder=build_folder.target, previous=previous,
                                     base_key=render_key(options), documents=shown,
                                     staging=staging, progress=progress)
@@ -166,8 +173,8 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
                                                     FINDINGS_REPORT)))
             outputs.append(staging.add(Output(FINDINGS_REPORT, format_findings_report(result.report, result.review)
                                               .encode("utf-8"))))
-            result.outputs = staging.commit(*((None, None) if key is None else (
-                format_build_cache(run, result, outputs, rendered.planned, key), format_sources(reusable, key))))
+            result.outputs = staging.commit(None if key is None else format_build_cache(run, result, outputs,
+                                                                                         rendered.planned, key))
     return result
 
 

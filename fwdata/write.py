@@ -188,10 +188,17 @@ class Staging:
         self._stored.append(stored)
         return stored
 
-    def commit(self, cache: Iterable[bytes] | None = None, sources: Iterable[bytes] | None = None
-               ) -> list[StoredOutput]:
-        """Write `cache` (`.fwdata-cache.json`) and `sources` (`.fwdata-sources`), each chunk as it comes, and the
-        marker, swap the new build in; return its outputs there.
+    def write_sources(self, sources: Iterable[bytes]) -> None:
+        """Write `sources` (`.fwdata-sources`), each chunk as it comes, before the outputs: the documents it holds
+        need not be kept while they are drawn. Raises OutputError when it cannot be written."""
+        try:
+            _write_new(self.root / SOURCES_FILE, sources, self._mode)
+        except OSError as exc:
+            raise OutputError(f"cannot write {self.folder.path / SOURCES_FILE}: {exc.strerror or exc}") from None
+
+    def commit(self, cache: Iterable[bytes] | None = None) -> list[StoredOutput]:
+        """Write `cache` (`.fwdata-cache.json`), each chunk as it comes, and the marker, swap the new build in; return
+        its outputs there.
 
         Raises OutputError when anything cannot be written or renamed; the old build is then left as it was.
         """
@@ -200,9 +207,6 @@ class Staging:
         try:
             if self.spool.is_dir():  # empty unless an output drawn was not adopted
                 shutil.rmtree(self.spool, ignore_errors=True)
-            if sources is not None:
-                current = folder.path / SOURCES_FILE
-                _write_new(new / SOURCES_FILE, sources, self._mode)
             if cache is not None:
                 current = folder.path / CACHE_FILE
                 _write_new(new / CACHE_FILE, cache, self._mode)

@@ -23,4 +23,5 @@ SYSTEM = GameSystem(
     plan_outputs=plan_outputs,
     commands=_commands,
     deck_folders=("fw/aircraft",),
+    modeled_kinds=("aircraft", "scenario"),
 )

@@ -87,6 +87,7 @@ class WeaponGroup:
     position: str | None = None
     arc_clock: str | None = None
     vertical_fof: str | None = None
+    fcr: bool = False  # defensive guns with fire-control radar ([000] 32.4)
     index: int = 0
 
     @property
@@ -167,7 +168,7 @@ def build_aircraft(document: SourceDocument) -> AircraftDataCard:
                         attack_by_range=tuple(row["attack_by_range"]), ammo=row["ammo"],
                         critical_rating=row["critical_rating"], rechargeable=row.get("rechargeable", False),
                         position=row.get("position"), arc_clock=row.get("arc_clock"),
-                        vertical_fof=row.get("vertical_fof"), index=i)
+                        vertical_fof=row.get("vertical_fof"), fcr=row.get("fcr", False), index=i)
             for i, row in enumerate(data.get("firepower", ()))
         ),
         fuel=frozen(data["fuel"]) if "fuel" in data else None,

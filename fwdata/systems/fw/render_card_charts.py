@@ -139,7 +139,7 @@ def _firepower_rows(card: AircraftDataCard, source: CardSource) -> tuple[list[li
                  Cell(ammo, where=source.locate(f"{base}/ammo")),
                  Cell(str(group.critical_rating), where=source.locate(f"{base}/critical_rating"))]
         if defensive:
-            fcr = " FCR" if source.raw(f"{base}/fcr") else ""
+            fcr = " FCR" if group.fcr else ""
             cells += [Cell((group.arc_clock or "–") + fcr, where=source.locate(f"{base}/arc_clock")),
                       Cell(group.vertical_fof or "–", where=source.locate(f"{base}/vertical_fof"))]
         rows.append(cells)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from fwdata.findings import Location
 from fwdata.sources.document import SourceDocument
@@ -34,20 +32,6 @@ class CardSource:
     def _inherited(self, pointer: str) -> bool:
         section = pointer.split("/")[1] if pointer.startswith("/") else ""
         return section in INHERITED and section not in self.present
-
-    def raw(self, pointer: str) -> Any:
-        """Return the plain value at `pointer` in the document holding it, or None."""
-        if self._inherited(pointer) and self.base is not None:
-            return self.base.raw(pointer)
-        value: Any = self.document.data
-        for token in pointer.split("/")[1:]:
-            if isinstance(value, Mapping):
-                value = value.get(token)
-            elif isinstance(value, list) and token.isdigit() and int(token) < len(value):
-                value = value[int(token)]
-            else:
-                return None
-        return value
 
 
 def fp(value: float | None) -> str:

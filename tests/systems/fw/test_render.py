@@ -151,9 +151,10 @@ def test_variant_card_takes_missing_sections_from_its_base(fixture_result: Rende
 
 def test_defensive_guns_show_arcs(fixture_result: RenderResult) -> None:
     text = page_text(read(outputs(fixture_result)["fw/aircraft/fixture-bomber.pdf"]))
-    for expected in ("Test .50 MG (chin)", "10-2", "(5)-(7)", "U/A/C", "V. FoF", "Trans.", "per engine",
+    for expected in ("Test .50 MG (chin)", "10-2", "(5)-(7) FCR", "U/A/C", "V. FoF", "Trans.", "per engine",
                      "special bomb sight", "10: pilot, co-pilot"):
         assert expected in text, expected
+    assert text.count("FCR") == 1  # the tail guns' fire-control radar only ([000] 32.4)
 
 
 def test_a5_card_option() -> None:
