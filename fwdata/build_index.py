@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import jinja2
 
 from fwdata.findings import Finding, Severity
-from fwdata.game_system import Catalog, EntryKey, GameSystem, Output, OutputFile
+from fwdata.game_system import Catalog, EntryKey, GameSystem, OutputFile
 from fwdata.previews import png_page_path
 from fwdata.reporting.text import plural
 
@@ -43,18 +43,23 @@ def source_paths(catalog: Catalog, system: str, sources: Iterable[EntryKey] | No
     return frozenset(entry.document.path for entry in entries if entry is not None)
 
 
-def index_output(outputs: Sequence[OutputFile], systems: Mapping[str, GameSystem],
-                 drawn_from: Mapping[str, frozenset[str]], findings: Sequence[Finding], findings_report: str) -> Output:
-    """Return build/index.html for `outputs`: per system, each output with its thumbnail, link and findings.
+def index_page(outputs: Sequence[OutputFile], systems: Mapping[str, GameSystem],
+               drawn_from: Mapping[str, frozenset[str]], findings: Sequence[Finding], findings_report: str
+               ) -> Iterator[bytes]:
+    """Yield build/index.html (INDEX_PAGE) for `outputs` in UTF-8 pieces, as the template makes them: per system,
+    each output with its thumbnail, link and findings.
 
     `drawn_from` maps an output path to the source files it is drawn from (an output
     missing there is drawn from none); `findings` are the findings the build reports,
     each listed under every output drawn from its file, and under "Other findings" when
     no output is. Thumbnails are the outputs' first-page PNGs when the build made them
     (`--png`). Every text is HTML-escaped and every link relative, so the page works
-    opened from disk.
+    opened from disk. The page of 5,000 cards is 5 MB: it is written as it is made, never held whole.
     """
     written = {output.path for output in outputs}
+    listed: dict[str, list[int]] = {}  # the findings of each file, by their place in `findings`
+    for number, finding in enumerate(findings):
+        listed.setdefault(finding.location.path, []).append(number)
     sections: list[CatalogSection] = []
     attached: set[str] = set()
     for system in systems.values():
@@ -67,7 +72,8 @@ def index_output(outputs: Sequence[OutputFile], systems: Mapping[str, GameSystem
             thumbnail = png_page_path(output.path, 1)
             items.append(CatalogItem(rest.removesuffix(".pdf"), output.path,
                                      thumbnail if thumbnail in written else None,
-                                     tuple(f for f in findings if f.location.path in sources)))
+                                     tuple(findings[number] for number in sorted(
+                                         number for source in sources for number in listed.get(source, ())))))
             attached |= sources
         decks = tuple(output.path for output in outputs if output.path.startswith(f"{system.id}/tts/"))
         if items or decks:
@@ -75,8 +81,8 @@ def index_output(outputs: Sequence[OutputFile], systems: Mapping[str, GameSystem
     others = [finding for finding in findings if finding.location.path not in attached]
     environment = jinja2.Environment(loader=jinja2.PackageLoader("fwdata", "templates"), autoescape=True,
                                      undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
-    page = environment.get_template("index.html.j2").render(
+    pieces = environment.get_template("index.html.j2").generate(
         sections=sections, others=others, findings_report=findings_report,
         counts=", ".join(plural(sum(f.severity is severity for f in findings), severity.value)
                          for severity in Severity))
-    return Output(INDEX_PAGE, page.encode("utf-8"))
+    return (piece.encode("utf-8") for piece in pieces)

@@ -16,7 +16,7 @@ from fwdata.build_cache import (
     run_key,
     unchanged_result,
 )
-from fwdata.build_index import index_output
+from fwdata.build_index import INDEX_PAGE, index_page
 from fwdata.cache_key import signing_key
 from fwdata.errors import UsageError
 from fwdata.findings import Finding, Report, error, warning
@@ -169,8 +169,8 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
                                                                                  jobs=options.jobs)]
                 outputs += previews
                 progress("previewing", 1, 1)
-            outputs.append(staging.add(index_output(outputs, systems, rendered.drawn_from, result.report.findings,
-                                                    FINDINGS_REPORT)))
+            outputs.append(staging.write(INDEX_PAGE, index_page(outputs, systems, rendered.drawn_from,
+                                                                result.report.findings, FINDINGS_REPORT)))
             outputs.append(staging.add(Output(FINDINGS_REPORT, format_findings_report(result.report, result.review)
                                               .encode("utf-8"))))
             result.outputs = staging.commit(None if key is None else format_build_cache(run, result, outputs,

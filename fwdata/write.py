@@ -151,15 +151,31 @@ class Staging:
         Raises OutputError when its path leaves the folder, repeats an earlier output's, names
         fwdata's own file, or the file cannot be written.
         """
-        relative = _relative_path(output.path, self._seen)
+        return self.write(output.path, (output.data,))
+
+    def write(self, path: str, chunks: Iterable[bytes]) -> StoredOutput:
+        """Write the output at `path` into the new build, each of its `chunks` as it comes; return it as stored.
+
+        Raises OutputError as `add` does.
+        """
+        relative = _relative_path(path, self._seen)
         self._seen.add(relative)
         file = self.root.joinpath(*relative.parts)
+        digest, size = hashlib.sha256(), 0
+
+        def counted() -> Iterator[bytes]:
+            nonlocal size
+            for chunk in chunks:
+                digest.update(chunk)
+                size += len(chunk)
+                yield chunk
+
         try:
-            _write_new(file, output.data, self._mode)
+            _write_new(file, counted(), self._mode)
         except OSError as exc:
             raise OutputError(f"cannot write {self.folder.path.joinpath(*relative.parts)}: "
                               f"{exc.strerror or exc}") from None
-        stored = StoredOutput(output.path, file, hashlib.sha256(output.data).hexdigest(), len(output.data))
+        stored = StoredOutput(path, file, digest.hexdigest(), size)
         self._stored.append(stored)
         return stored
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fwdata.build_index import index_output, source_paths
+from fwdata.build_index import index_page, source_paths
 from fwdata.findings import Finding, Location, Severity
 from fwdata.game_system import Catalog, GameSystem, Output, RenderResult
 
@@ -16,7 +16,7 @@ def finding(path: str, message: str, code: str = "FW-PERF-ORDER") -> Finding:
 
 
 def page(outputs: list[Output], drawn_from: dict[str, frozenset[str]], findings: list[Finding]) -> str:
-    return index_output(outputs, {"fw": SYSTEM}, drawn_from, findings, "findings.txt").data.decode("utf-8")
+    return b"".join(index_page(outputs, {"fw": SYSTEM}, drawn_from, findings, "findings.txt")).decode("utf-8")
 
 
 def test_each_output_links_its_pdf_and_lists_its_sources_findings() -> None:

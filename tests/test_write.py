@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import errno
+import hashlib
 import os
 import signal
 from pathlib import Path
@@ -16,7 +17,7 @@ from fwdata import pipeline, write
 from fwdata.cli import main
 from fwdata.errors import OutputError
 from fwdata.game_system import Output, RenderResult
-from fwdata.write import BUILD_MARKER, MARKER_TEXT, claim_build_folder, write_outputs
+from fwdata.write import BUILD_MARKER, MARKER_TEXT, SOURCES_FILE, claim_build_folder, write_outputs
 
 
 def tree(folder: Path) -> dict[str, bytes]:
@@ -73,6 +74,17 @@ def test_spooled_outputs_are_moved_into_place_and_the_spool_removed(tmp_path: Pa
             staging.add(Output(".fwdata-spool/x", b"x"))
         staging.commit()
     assert tree(tmp_path / "build") == {"fw/table.pdf": b"table", BUILD_MARKER: MARKER_TEXT}
+
+
+def test_an_output_written_in_chunks_is_stored_with_the_digest_and_size_of_them_all(tmp_path: Path) -> None:
+    with claim_build_folder(tmp_path / "build") as folder, folder.staged() as staging:
+        stored = staging.write("index.html", iter([b"<html>", b"", "é</html>".encode()]))
+        staging.write_sources([b"line\n", b"signature\n"])
+        staging.commit()
+    data = "<html>é</html>".encode()
+    assert (stored.path, stored.size, stored.sha256) == ("index.html", len(data), hashlib.sha256(data).hexdigest())
+    assert tree(tmp_path / "build") == {"index.html": data, SOURCES_FILE: b"line\nsignature\n",
+                                        BUILD_MARKER: MARKER_TEXT}
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root can write anywhere")
