@@ -154,10 +154,7 @@ class Staging:
         return self.write(output.path, (output.data,))
 
     def write(self, path: str, chunks: Iterable[bytes]) -> StoredOutput:
-        """Write the output at `path` into the new build, each of its `chunks` as it comes; return it as stored.
-
-        Raises OutputError as `add` does.
-        """
+        """Write the output at `path` into the new build, its `chunks` as they come; return it as stored (as `add`)."""
         relative = _relative_path(path, self._seen)
         self._seen.add(relative)
         file = self.root.joinpath(*relative.parts)
