@@ -146,14 +146,14 @@ class Catalog:
         """Return the ids of one kind, sorted."""
         return sorted(self._entries.get((system, kind), {}))
 
-    def without_modeled_data(self, modeled: Callable[[str, str], bool]) -> None:
-        """Keep of each pack entry's document whose (system, kind) is `modeled` only its header and positions
+    def without_data(self, kinds: Iterable[tuple[str, str]]) -> None:
+        """Keep of the document of each pack entry of `kinds` ((system, kind) pairs) only its header and positions
         (`SourceDocument.without_data`); a base-library entry's document is shared and stays whole."""
-        for (system, kind), bucket in self._entries.items():
-            if modeled(system, kind):
-                for doc_id, entry in bucket.items():
-                    if not entry.base:
-                        bucket[doc_id] = replace(entry, document=entry.document.without_data())
+        for kind in kinds:
+            bucket = self._entries.get(kind, {})
+            for doc_id, entry in bucket.items():
+                if not entry.base:
+                    bucket[doc_id] = replace(entry, document=entry.document.without_data())
 
     def __iter__(self) -> Iterator[tuple[tuple[str, str], Entry]]:
         for key in sorted(self._entries):

@@ -152,7 +152,8 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
             if key is not None:
                 staging.write_sources(format_sources(reusable, key))
             del reusable  # written: what is drawn reads the models, and of modeled kinds' documents only the positions
-            result.catalog.without_modeled_data(lambda system, kind: kind in systems[system].modeled_kinds)
+            result.catalog.without_data((system.id, kind) for system in systems.values()
+                                        for kind in system.modeled_kinds)
             rendered = render_build(result.catalog, systems, options, folder=build_folder.target, previous=previous,
                                     base_key=render_key(options), documents=shown,
                                     staging=staging, progress=progress)
