@@ -210,7 +210,8 @@ def format_build_cache(run: str, result: RunResult, outputs: Sequence[StoredOutp
 
     `planned` maps an output path to the key it was rendered under, its render findings and its
     keyed pages (fwdata/render/page_copies.py). The file is one JSON object and the signature
-    line; it is encoded one planned output at a time, so a large build never holds it whole.
+    line; it is encoded one planned output, and one page of a sheet, at a time, so a large build never holds
+    it whole.
     """
     return signed(_cache_pieces(run, result, outputs, planned), key)
 
@@ -225,9 +226,12 @@ def _cache_pieces(run: str, result: RunResult, outputs: Sequence[StoredOutput],
     separator = ""
     for path, (key, findings, pages) in planned.items():
         if path in hashes:
-            entry = {"key": key, "sha256": hashes[path], "findings": list(map(shape.finding_json, findings)),
-                     "pages": list(map(shape.page_json, pages))}
-            yield f"{separator}{encode(path)}:{encode(entry)}".encode()
+            entry = {"key": key, "sha256": hashes[path], "findings": list(map(shape.finding_json, findings))}
+            yield f'{separator}{encode(path)}:{encode(entry)[:-1]},"pages":['.encode()
+            # a page at a time: the records of a sheet of 5,000 cards are 20 MB as JSON values
+            yield from ((("," if number else "") + encode(shape.page_json(page))).encode()
+                        for number, page in enumerate(pages))
+            yield b"]}"
             separator = ","
     yield f'}},"result":{encode(shape.result_json(result))}}}\n'.encode()
 

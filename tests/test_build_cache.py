@@ -15,16 +15,17 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from fwdata import build_cache, loading, pipeline, rendering
+from fwdata import build_cache, cache_json, loading, pipeline, rendering
 from fwdata.baseline import Baseline, format_baseline
 from fwdata.build_cache import read_build_cache
 from fwdata.cache_key import signature_line, signer, signing_key
 from fwdata.cli import main
 from fwdata.errors import OutputError
-from fwdata.game_system import Catalog, GameSystem, Output, PlannedOutput, RenderResult, RunResult
+from fwdata.findings import Report
+from fwdata.game_system import Catalog, GameSystem, Output, PlannedOutput, RenderResult, RunResult, StoredOutput
 from fwdata.options import BuildOptions
 from fwdata.pipeline import build_sources
-from fwdata.render.page_copies import SheetPages
+from fwdata.render.page_copies import FontUse, PageRecord, SheetPages
 from fwdata.sources import load_source
 from fwdata.systems import registered_systems
 from fwdata.systems.fw import render as fw_render
@@ -306,6 +307,19 @@ UNTRUSTED: dict[str, Callable[[Path], object]] = {
     "a sheet page's font not a list of four": _payload(
         lambda payload: payload["planned"]["fw/aircraft.pdf"]["pages"][0]["fonts"][0].pop()),
 }
+
+
+def test_the_cache_is_one_json_object_encoded_a_sheet_page_at_a_time() -> None:
+    """The records of a sheet of 5,000 cards are 20 MB as JSON values: none is held with another."""
+    page = PageRecord("a" * 64, "b" * 64, 0, 20, (FontUse("FwSans", "F1", "Aü", "A\x80"),), ())
+    pages = tuple(dataclasses.replace(page, offset=number) for number in range(500))
+    outputs = [StoredOutput("fw/aircraft.pdf", Path("aircraft.pdf"), "c" * 64, 10**6)]
+    pieces = list(build_cache.format_build_cache("run", RunResult(Report(), Catalog()), outputs,
+                                                 {"fw/aircraft.pdf": ("key", [], pages)}, b"k" * 32))
+    planned = json.loads(b"".join(pieces[:-1]))["planned"]["fw/aircraft.pdf"]
+    assert planned == {"key": "key", "sha256": "c" * 64, "findings": [],
+                       "pages": [cache_json.page_json(page) for page in pages]}
+    assert max(map(len, pieces)) < 2 * len(json.dumps(cache_json.page_json(page), ensure_ascii=False))
 
 
 def test_the_cache_of_a_build_is_read_back(previous_build: Path) -> None:
