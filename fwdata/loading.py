@@ -3,6 +3,7 @@ core, each file a previous build loaded unchanged taken from its cache (fwdata/s
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -11,11 +12,11 @@ from fwdata.findings import Finding
 from fwdata.progress import Progress
 from fwdata.sources import load_source
 from fwdata.sources.containment import read_in_pack
-from fwdata.sources.document import SourceDocument
+from fwdata.sources.document import SourceDocument, share_strings
 from fwdata.sources.pack import Pack, pack_files
 from fwdata.sources.yaml_loader import display_path
 from fwdata.validate import SchemaSet, validate_documents
-from fwdata.workers import PARALLEL_FROM_FILES, map_shared
+from fwdata.workers import PARALLEL_FROM_FILES, iter_shared
 
 
 def load_files(pack: Pack, progress: Progress, *, jobs: int | None = None,
@@ -27,6 +28,7 @@ def load_files(pack: Pack, progress: Progress, *, jobs: int | None = None,
     Each file is read through `Pack.read` by the process that parses it, one of
     `jobs` forked processes (fwdata/workers.py: None picks by the number of files),
     so no process holds every file's bytes at once; the result does not depend on the number.
+    Equal strings of the documents parsed are one object (`share_strings`).
     A file whose display path `known` maps to its SHA-256 and document (a previous
     build's, fwdata/source_cache.py) is not read: that document is used.
     """
@@ -35,14 +37,23 @@ def load_files(pack: Pack, progress: Progress, *, jobs: int | None = None,
     shown = [display_path(path) for path in pack.files]
     to_parse = [index for index, name in enumerate(shown) if name not in known]
     progress("loading", total - len(to_parse), total)
-    parsed = dict(zip(to_parse, map_shared(
-        _load_file_at, (pack, to_parse), len(to_parse), jobs=jobs, worth_it=len(to_parse) >= PARALLEL_FROM_FILES,
-        done=lambda count: progress("loading", total - len(to_parse) + count, total)), strict=True))
-    return _gathered(parsed[index] if index in parsed else _known(known[name]) for index, name in enumerate(shown))
+    strings: dict[str, str] = {}
+    with contextlib.closing(iter_shared(
+            _load_file_at, (pack, to_parse), len(to_parse), jobs=jobs, worth_it=len(to_parse) >= PARALLEL_FROM_FILES,
+            done=lambda count: progress("loading", total - len(to_parse) + count, total))) as parsed:
+        return _gathered(_known(known[name]) if name in known else _shared(next(parsed), strings) for name in shown)
 
 
 def _known(cached: tuple[str, SourceDocument]) -> tuple[SourceDocument, list[Finding], str]:
     return cached[1], [], cached[0]
+
+
+def _shared(loaded: tuple[SourceDocument | None, list[Finding], str | None], strings: dict[str, str]
+            ) -> tuple[SourceDocument | None, list[Finding], str | None]:
+    """Return `loaded` with its document's strings shared with the documents loaded before (`share_strings`)."""
+    if loaded[0] is not None:
+        share_strings(loaded[0].data, strings)
+    return loaded
 
 
 def _gathered(loaded: Iterable[tuple[SourceDocument | None, list[Finding], str | None]]

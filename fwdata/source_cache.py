@@ -28,7 +28,7 @@ from fwdata import cache_json as shape
 from fwdata.build_cache import MAX_CACHE_BYTES, tool_fingerprint
 from fwdata.cache_key import signed, verified_lines
 from fwdata.sources.containment import Refused, stream_in_pack
-from fwdata.sources.document import Positions, SourceDocument
+from fwdata.sources.document import Positions, SourceDocument, share_strings
 from fwdata.write import SOURCES_FILE
 
 SOURCES_FORMAT = "fwdata-sources"
@@ -101,6 +101,7 @@ def _parsed(lines: Iterator[bytes]) -> Iterator[Any]:
 def _documents(entries: Iterable[Any]) -> dict[str, tuple[str, SourceDocument]]:
     pointer_lists: list[tuple[str, ...]] = []
     documents: dict[str, tuple[str, SourceDocument]] = {}
+    strings: dict[str, str] = {}
     for entry in entries:
         if shape.items(entry)[0] == "pointers":
             pointer_lists.append(tuple(map(shape.string, shape.items(entry[1]))))
@@ -109,6 +110,7 @@ def _documents(entries: Iterable[Any]) -> dict[str, tuple[str, SourceDocument]]:
         pointer_list = pointer_lists[shape.integer(pointers)]
         values, keys = _unpacked(values_type, values_base64), _unpacked(keys_type, keys_base64)
         shape.expect(kind == "document" and len(values) == len(keys) == len(pointer_list))
+        share_strings(data, strings)
         document = SourceDocument(shape.string(path), data, Positions(pointer_list, values, keys))
         documents[document.path] = (shape.digest(digest), document)
     return documents

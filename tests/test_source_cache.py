@@ -71,6 +71,19 @@ def test_every_bundled_and_case_source_comes_back_exactly_as_it_loaded(tmp_path:
         assert repr(again.data) == repr(document.data)  # the same types: 1, 1.0 and True are equal but not alike
 
 
+def test_documents_read_back_share_their_equal_texts_and_keep_their_values(tmp_path: Path) -> None:
+    note = "a note long enough that no parser interns it, " * 3
+    data = {"notes": [note, {"deeper": note}], "name": "x" * 80, "n": 1, "f": 1.0, "t": True, "none": None}
+    documents = [SourceDocument(f"{index}.yaml", json.loads(json.dumps(data)),
+                                Positions(["", "/notes"], [0, 1], [0, 2])) for index in range(3)]
+    cached = read_sources(write(tmp_path, format_sources([(document, "0" * 64) for document in documents], KEY)), KEY)
+    read_back = [cached[document.path][1].data for document in documents]
+    assert all(repr(again) == repr(data) for again in read_back)
+    notes = [again["notes"][0] for again in read_back] + [again["notes"][1]["deeper"] for again in read_back]
+    assert len({id(text) for text in notes}) == 1
+    assert len({id(again["name"]) for again in read_back}) == 1
+
+
 @pytest.mark.parametrize("data", [{"a": {1: "an int key"}}, {"a": ("a", "tuple")}, {"a": b"bytes"}])
 def test_a_document_json_cannot_carry_exactly_is_left_out(tmp_path: Path, data: object) -> None:
     kept = SourceDocument("kept.yaml", {"a": [1, 1.5, True, None, "x"]}, Positions(["", "/a"], [0, 1], [0, 2]))

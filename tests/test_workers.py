@@ -67,6 +67,31 @@ def test_parallel_loading_equals_serial_loading(tmp_path: Path) -> None:
     assert [finding.code for finding in serial[1]] == ["YAML-SYNTAX", "YAML-ENCODING"]
 
 
+def long_texts(data: object) -> list[str]:
+    """Every string of `data` over 64 characters (the length up to which the YAML loader interns), in order."""
+    if isinstance(data, dict):
+        return [text for value in data.values() for text in long_texts(value)]
+    if isinstance(data, list):
+        return [text for value in data for text in long_texts(value)]
+    return [data] if isinstance(data, str) and len(data) > 64 else []
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_copies_of_a_card_share_their_texts_whichever_process_parsed_them(tmp_path: Path, jobs: int) -> None:
+    pack = tmp_path / "pack" / "cards"
+    card = copied_cards(pack)[0]
+    for copy in range(3):
+        (pack / f"copy-{copy}.yaml").write_bytes(card.read_bytes().replace(b"id: ", f"id: c{copy}".encode(), 1))
+    documents, findings, _ = load_files(resolve_pack([pack]), no_progress, jobs=jobs)
+    assert findings == []
+    copies = [long_texts(document.data) for document in documents if document.path.endswith(
+        ("copy-0.yaml", "copy-1.yaml", "copy-2.yaml", card.name))]
+    assert len(copies) == 4 and copies[0]
+    assert all(len(texts) == len(copies[0]) for texts in copies)
+    for texts in zip(*copies, strict=True):
+        assert len({id(text) for text in texts}) == 1, texts[0]
+
+
 def test_loading_holds_one_file_s_bytes_at_a_time(tmp_path: Path, monkeypatch) -> None:
     pack = tmp_path / "pack" / "cards"
     cards = copied_cards(pack)
