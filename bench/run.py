@@ -1,13 +1,14 @@
 """Benchmarks (`make bench`): fwdata check and build on generated packs, each figure a ratio to its anchor.
 
-Usage: python bench/run.py [--sizes 100,1000,5000] [--quick]
+Usage: python bench/run.py [--sizes 100,1000,5000] [--repeat 3] [--quick]
 
 For each pack size N (bench/generate_pack.py: N fw cards, N/5 scenarios, the fw
 tables), every run is a child process measured by os.wait4 (CPU = user + system
 seconds, peak RSS), on the same files, in this order:
 
-- the floor (bench/floor_check.py: libyaml + jsonschema-rs), `fwdata check`, and
-  check-jsonschema per kind when it is installed (`pip install '.[bench]'`);
+- the floor (bench/floor_check.py: libyaml + jsonschema-rs) and `fwdata check`, each the
+  run of median CPU of --repeat runs (their ratio moved by a third between single runs on a
+  busy 2-core machine), and check-jsonschema per kind when it is installed (`pip install '.[bench]'`);
 - `fwdata build` into a new folder, then bare reportlab drawing every page of that build
   again from what bench/page_content.py reads back from its PDFs (bench/draw_pages.py:
   the same files, pages, texts, rectangles and lines, no layout; the reading is not
@@ -94,6 +95,12 @@ def run_child(command: list[str]) -> Run:
     return Run(measured["cpu_s"], measured["wall_s"], measured["peak_mb"], lines[-1] if lines else "")
 
 
+def median_run(command: list[str], repeat: int) -> Run:
+    """Run `command` `repeat` times (`run_child`); return the run of median CPU seconds."""
+    runs = sorted((run_child(command) for _ in range(repeat)), key=lambda run: run.cpu_s)
+    return runs[len(runs) // 2]
+
+
 def check_jsonschema(pack: Path) -> Run | None:
     """Run check-jsonschema once per kind over the pack's files; None when it is not installed."""
     program = shutil.which("check-jsonschema", path=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
@@ -122,7 +129,7 @@ def row(label: str, run: Run, ratio: str) -> None:
     print(f"  {label:38s} {run.cpu_s:8.1f} {run.wall_s:8.1f} {run.peak_mb:8.0f}  {ratio}")
 
 
-def measure_pack(folder: Path, cards: int) -> tuple[Run, Run]:
+def measure_pack(folder: Path, cards: int, repeat: int) -> tuple[Run, Run]:
     """Print the figures of one pack size; return the `fwdata check` and cold `fwdata build` runs."""
     pack = generate(folder / f"pack-{cards}", cards)
     files = sorted(pack.rglob("*.yaml"))
@@ -130,9 +137,10 @@ def measure_pack(folder: Path, cards: int) -> tuple[Run, Run]:
     print(f"\nN = {cards}: {cards} fw cards, {cards // 5} scenarios, the fw tables "
           f"({len(files)} files, {size_mb:.1f} MB)")
     print(f"  {'run':38s} {'CPU s':>8s} {'wall s':>8s} {'peak MB':>8s}  ratio (CPU; wall)")
-    floor = run_child([sys.executable, str(ROOT / "bench" / "floor_check.py"), str(pack)])
-    row("floor: libyaml + jsonschema-rs", floor, "1.00 (anchor)")
-    check = run_child([*FWDATA, "check", "--no-progress", "-q", str(pack)])
+    median = f"; median of {repeat} runs" if repeat > 1 else ""
+    floor = median_run([sys.executable, str(ROOT / "bench" / "floor_check.py"), str(pack)], repeat)
+    row("floor: libyaml + jsonschema-rs", floor, f"1.00 (anchor{median})")
+    check = median_run([*FWDATA, "check", "--no-progress", "-q", str(pack)], repeat)
     row("fwdata check", check, f"{check.cpu_s / floor.cpu_s:.2f}x floor; {check.wall_s / floor.wall_s:.2f}x "
         f"({check.last_line})")
     schema_only = check_jsonschema(pack) if cards <= CHECK_JSONSCHEMA_UP_TO else None
@@ -233,6 +241,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)),
                         help="pack sizes in cards, comma-separated (default: %(default)s)")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="runs of the floor and of fwdata check, of which the median is shown (default: 3)")
     parser.add_argument("--quick", action="store_true", help="N = 100 only, without the issue 9 figures")
     args = parser.parse_args()
     sizes = [100] if args.quick else [int(size) for size in args.sizes.split(",")]
@@ -240,7 +250,7 @@ def main() -> None:
         folder = Path(temporary)
         if not args.quick:
             print_issue9_figures(folder)
-        print_linearity({size: measure_pack(folder, size) for size in sizes})
+        print_linearity({size: measure_pack(folder, size, max(1, args.repeat)) for size in sizes})
 
 
 if __name__ == "__main__":
