@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import time
@@ -175,7 +176,9 @@ def stops_cleanly(command: F) -> F:
     """Turn an FwdataError into one line on stderr and its exit code (never a traceback).
 
     Under `--format json` the error is also printed on stdout as
-    `{"error": {"message": ..., "exit_code": ...}}`.
+    `{"error": {"message": ..., "exit_code": ...}}`. An OSError left over (the report could
+    not be written: standard output is a full disk) is one line on stderr too, exit code 2;
+    a closed pipe (`fwdata check | head`) is left to click, which ends quietly.
     """
 
     @wraps(command)
@@ -188,6 +191,12 @@ def stops_cleanly(command: F) -> F:
                 click.echo(format_error_json(message, exc.exit_code))
             click.echo(f"fwdata: {message}", err=True)
             sys.exit(exc.exit_code)
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                raise
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # what stdout still holds is dropped
+            click.echo(f"fwdata: stopped: {escape_controls(str(exc))}", err=True)
+            sys.exit(2)
 
     return wrapper  # type: ignore[return-value]
 

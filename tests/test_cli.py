@@ -169,6 +169,18 @@ def test_a_library_that_cannot_load_is_a_one_line_error(tmp_path: Path) -> None:
     assert done.stderr.startswith("Error: cannot start:") and str(home) in done.stderr
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_a_report_that_cannot_be_written_is_a_one_line_error() -> None:
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "fwdata", "check", str(ROOT / "cards" / "fw" / "b-17g.yaml")],
+                              stdout=full, stderr=subprocess.PIPE, text=True, check=False)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("fwdata: stopped: ") and "No space left on device" in done.stderr
+
+
 def test_fl_points_prints_the_computation(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     result = runner.invoke(main, ["fl", "points", "24.8"])
