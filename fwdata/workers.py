@@ -5,6 +5,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
+import time
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -21,6 +23,7 @@ PARALLEL_FROM_FILES = 200  # YAML files to load (about 2 MiB of cards)
 PARALLEL_FROM_CARDS = 200  # cards to check against the rules
 PARALLEL_FROM_OUTPUTS = 64  # files to render
 MAX_CHUNK = 8  # items a worker takes at a time: what Ctrl-C waits for at most
+_PARENT_CHECK_S = 0.2  # how often a worker looks whether its parent is still there
 
 _shared: tuple[Callable[[Any, int], Any], Any] | None = None  # what forked workers of `iter_shared` inherit
 
@@ -98,8 +101,8 @@ def _pooled(function: Callable[[Item], Result], items: Sequence[Item], workers: 
     handled once the main thread wakes.
     """
     chunk = max(1, min(MAX_CHUNK, len(items) // (workers * 8)))
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=signal.signal,
-                               initargs=(signal.SIGINT, signal.SIG_IGN))
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_started,
+                               initargs=(os.getpid(),))
     try:
         futures = [pool.submit(_apply_to_all, function, items[start:start + chunk])
                    for start in range(0, len(items), chunk)]
@@ -114,6 +117,23 @@ def _pooled(function: Callable[[Item], Result], items: Sequence[Item], workers: 
     finally:
         with interrupts_deferred():  # a second Ctrl-C here left workers never told to stop, waited for at exit
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_started(parent: int) -> None:
+    """Set up a forked worker: Ctrl-C is left to `parent`, and the worker ends soon after `parent` does.
+
+    A pool's workers wait for work from their parent; one whose parent was killed (SIGKILL: the
+    out-of-memory killer, a CI timeout) would wait forever, holding what it inherited, the build
+    folder's lock among it. A worker's parent is gone when the worker is given another.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
+
+
+def _end_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(_PARENT_CHECK_S)
+    os._exit(1)
 
 
 def _apply_to_all(function: Callable[[Item], Result], items: Sequence[Item]) -> list[Result]:

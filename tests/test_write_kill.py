@@ -7,6 +7,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -238,3 +239,53 @@ def test_a_killed_builds_lock_file_and_leftovers_do_not_block_the_next(tmp_path:
     assert process.wait() == -signal.SIGKILL
     assert sorted(os.listdir(tmp_path))[0] == ".build.fwdata-lock"
     assert_clean_rebuild(out, NEW)
+
+
+def live_children(pid: int) -> set[int]:
+    """The processes whose parent is `pid` and that have not ended (zombies count as ended), from /proc."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()  # after the command's name
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.add(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc; workers are forked on Linux")
+def test_a_killed_parallel_build_takes_its_workers_and_the_lock_with_it(tmp_path: Path) -> None:
+    """SIGKILL (the out-of-memory killer, a CI timeout) gives the build's forked workers no word: they must not
+    live on holding the build folder's lock, or every later build would find the folder in use."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from generate_pack import generate
+
+    pack, out = generate(tmp_path / "pack", cards=100), tmp_path / "build"
+    process = subprocess.Popen([sys.executable, "-m", "fwdata", "build", str(pack), "--out", str(out), "-j", "2",
+                                "--no-progress", "-q"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers := live_children(process.pid)) < 2:
+            assert process.poll() is None and time.monotonic() < deadline, "no workers were forked"
+            time.sleep(0.02)
+    finally:
+        process.kill()
+    assert process.wait() == -signal.SIGKILL
+    deadline = time.monotonic() + 10
+    while any(map(alive, workers)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    lived_on = [pid for pid in workers if alive(pid)]
+    for pid in lived_on:
+        os.kill(pid, signal.SIGKILL)  # not left behind when this fails
+    assert not lived_on, "the workers lived on after their build was killed"
+    with claim_build_folder(out):
+        pass  # the lock is free
