@@ -22,6 +22,7 @@ from fwdata.options import BuildOptions
 from fwdata.progress import Progress, no_progress
 from fwdata.reporting import FORMATS, format_error_json, format_report
 from fwdata.reporting.rules import finding_rules
+from fwdata.reporting.text import plural
 from fwdata.selection import FindingSelection, code_matches, parse_codes
 from fwdata.suggestions import did_you_mean
 from fwdata.write import write_file
@@ -217,7 +218,8 @@ def report_and_exit(result: RunResult, output_format: str, strict: bool, control
     click.echo(text, color=colour)
     if control.write_baseline is not None:
         count = sum(entry.count for entry in result.recorded.entries)
-        click.echo(f"wrote baseline {escape_controls(str(control.write_baseline))}: {count} findings", err=True)
+        click.echo(f"wrote baseline {escape_controls(str(control.write_baseline))}: {plural(count, 'finding')}",
+                   err=True)
     if after is not None:
         after()
     sys.exit(1 if result.report.failed(strict) else 0)

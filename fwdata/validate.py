@@ -210,6 +210,7 @@ def validate_documents(
                                        f"unresolvable $ref {exc}") from None
             for problem in errors:
                 problems.extend(_error_findings(document, problem))
+            problems = list(dict.fromkeys(problems))  # each missing key is an error; one finding names them all
             schema = validator.schema if isinstance(validator.schema, dict) else {}
             masked = [found for problem in errors if (found := tolerated(schema, problem)) is not None]
             if problems and len(masked) == len(errors):
@@ -296,7 +297,7 @@ def _message(problem: ValidationError) -> str:
     match problem.validator:
         case "required":
             missing = [key for key in expected if isinstance(value, dict) and key not in value]
-            return f"missing required key {', '.join(map(repr, missing))}"
+            return f"missing required key{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}"
         case "type":
             wanted = " or ".join(expected) if isinstance(expected, list) else expected
             return f"expected {_article(wanted)}, found {_describe(value)}"

@@ -73,6 +73,11 @@ def test_missing_key_is_reported_on_the_mapping(tmp_path: Path, schemas) -> None
         "1:1 SCHEMA missing required key 'speed'"]
 
 
+def test_missing_keys_are_named_together_in_the_plural(tmp_path: Path, schemas) -> None:
+    assert findings_for(tmp_path, schemas, "system: fw\nkind: thing\n") == [
+        "1:1 SCHEMA missing required keys 'id', 'speed'"]
+
+
 def test_unknown_key_suggests_the_close_one(tmp_path: Path, schemas) -> None:
     found = findings_for(tmp_path, schemas, "system: fw\nkind: thing\nid: a\nspeed: 1\nspede: 2\n")
     assert found == ["5:1 SCHEMA unknown key 'spede' (did you mean 'speed'?)"]
