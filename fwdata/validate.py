@@ -67,8 +67,15 @@ def _ecma_pattern_keyword(validator: Any, pattern: str, instance: Any, schema: M
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
-# Draft 2020-12 with ECMA-262 `$` in `pattern` (the bundled schemas use no `patternProperties`).
-SchemaValidator = extend(Draft202012Validator, {"pattern": _ecma_pattern_keyword})
+def _is_integer(_checker: Any, instance: Any) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+# Draft 2020-12 with ECMA-262 `$` in `pattern` (the bundled schemas use no `patternProperties`), and an integer
+# written as one: JSON Schema takes `28.0` for the integer 28, but the rules count with integers, and YAML
+# reads `28.0` as a float.
+SchemaValidator = extend(Draft202012Validator, {"pattern": _ecma_pattern_keyword},
+                         type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer))
 
 
 @dataclass(frozen=True)
@@ -226,13 +233,41 @@ def _masked(document: SourceDocument, errors: list[ToleratedError]) -> SourceDoc
 
 
 def _fast_valid(validator: Any, data: Any) -> bool:
-    """Return True when jsonschema-rs finds `data` valid; False when it does not, or cannot tell."""
+    """Return True when jsonschema-rs finds `data` valid; False when it does not, or cannot tell.
+
+    jsonschema-rs takes a float such as `28.0` for an integer, as JSON Schema says, where
+    `SchemaValidator` does not. So a document holding such floats is valid here only when it
+    stays valid with each of them moved half a unit (a number where an integer is wanted fails).
+    """
     if validator is None:
         return False
     try:
-        return bool(validator.is_valid(data))
+        if not validator.is_valid(data):
+            return False
+        moved = _whole_floats_moved(data)
+        return moved is None or bool(validator.is_valid(moved))
     except (ValueError, OverflowError, jsonschema_rs.ReferencingError):  # an integer beyond 64 bits, say
         return False
+
+
+def _whole_floats_moved(value: Any) -> Any:
+    """Return a copy of `value` with every float of no fractional part moved off the integers; None when it holds
+    none (from 2**52 on, where adding 0.5 changes nothing, it becomes 0.5)."""
+    if isinstance(value, float):
+        if not value.is_integer():
+            return None
+        return value + 0.5 if abs(value) < 2**52 else 0.5
+    if isinstance(value, dict):
+        moved = {key: _whole_floats_moved(item) for key, item in value.items()}
+        if all(item is None for item in moved.values()):
+            return None
+        return {key: value[key] if item is None else item for key, item in moved.items()}
+    if isinstance(value, list):
+        items = [_whole_floats_moved(item) for item in value]
+        if all(item is None for item in items):
+            return None
+        return [original if item is None else item for original, item in zip(value, items, strict=True)]
+    return None
 
 
 def validate_manifest(document: SourceDocument, schemas: SchemaSet) -> list[Finding]:

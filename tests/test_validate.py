@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from fwdata import validate
 from fwdata.errors import SchemaSetupError
 from fwdata.library import schema_root
 from fwdata.sources import load_source
@@ -278,3 +279,42 @@ def test_a_missile_alternative_carries_one_to_eight_missiles_like_a_load(tmp_pat
     assert not problems and document is not None
     _, findings = validate_documents([document], load_schemas(schema_root(), [("fl", "scenario")]))
     assert [(f.code, f.location.pointer.endswith("/count")) for f in findings] == [("SCHEMA", True)]
+
+
+@pytest.mark.parametrize(("schema", "value", "valid"), [
+    ({"type": "integer"}, 28, True), ({"type": "integer"}, 28.0, False), ({"type": "integer"}, 1e300, False),
+    ({"type": ["integer", "null"]}, 28.0, False), ({"type": "number", "multipleOf": 0.5}, 7.0, True),
+    ({"type": "number", "maximum": 7}, 7.0, True), ({"type": "number"}, 1e300, True),
+])
+def test_a_float_is_no_integer_to_either_validator(tmp_path: Path, schema: dict, value: object, valid: bool) -> None:
+    """JSON Schema takes 28.0 for an integer; the rules count with ints, so fwdata does not (both validators)."""
+    root = tmp_path / "schemas"
+    (root / "fw").mkdir(parents=True)
+    shutil.copy(schema_root() / "common.schema.json", root / "common.schema.json")
+    (root / "fw" / "thing.schema.json").write_text(json.dumps({**SCHEMA, "properties": {
+        **SCHEMA["properties"], "count": {"description": "count", **schema}}}))
+    schemas = load_schemas(root, [("fw", "thing")])
+    path = tmp_path / "doc.yaml"
+    path.write_text(f"system: fw\nkind: thing\nid: a\nspeed: 1\ncount: {json.dumps(value)}\n")
+    document, problems = load_source(path)
+    assert document is not None and not problems
+    if not valid:  # when it cannot tell (7.5 is over the maximum), the Python validator decides
+        assert validate._fast_valid(schemas.fast[("fw", "thing")], document.data) is False
+    valid_documents, findings = validate_documents([document], schemas)
+    assert [f"{f.location.line} {f.message}" for f in findings] == (
+        [] if valid else [f"5 count: expected {'integer or null' if 'null' in str(schema) else 'an integer'}, "
+                          f"found number {json.dumps(value)}"])
+    assert len(valid_documents) == int(valid)
+
+
+def test_a_scenario_with_a_count_written_28_0_is_a_finding_not_a_crash(tmp_path: Path) -> None:
+    from fwdata.options import BuildOptions
+    from fwdata.pipeline import check_sources
+
+    source = (Path(__file__).resolve().parent.parent / "scenarios" / "fl" / "24-1.yaml").read_text(encoding="utf-8")
+    assert "scenario_points: 28\n" in source
+    (tmp_path / "s.yaml").write_text(source.replace("id: 24-1\n", "id: my-1\n").replace(
+        "scenario_points: 28\n", "scenario_points: 28.0\n"), encoding="utf-8")
+    report = check_sources([tmp_path], BuildOptions()).report
+    assert [(f.code, f.message) for f in report.findings] == [
+        ("SCHEMA", "sides[0].scenario_points: expected integer or null, found number 28.0")]
