@@ -253,21 +253,25 @@ def _fast_valid(validator: Any, data: Any) -> bool:
 def _whole_floats_moved(value: Any) -> Any:
     """Return a copy of `value` with every float of no fractional part moved off the integers; None when it holds
     none (from 2**52 on, where adding 0.5 changes nothing, it becomes 0.5)."""
-    if isinstance(value, float):
-        if not value.is_integer():
-            return None
+    if not _holds_whole_float(value):
+        return None
+    kind = type(value)
+    if kind is float:
         return value + 0.5 if abs(value) < 2**52 else 0.5
-    if isinstance(value, dict):
-        moved = {key: _whole_floats_moved(item) for key, item in value.items()}
-        if all(item is None for item in moved.values()):
-            return None
-        return {key: value[key] if item is None else item for key, item in moved.items()}
-    if isinstance(value, list):
-        items = [_whole_floats_moved(item) for item in value]
-        if all(item is None for item in items):
-            return None
-        return [original if item is None else item for original, item in zip(value, items, strict=True)]
-    return None
+    if kind is dict:
+        return {key: _whole_floats_moved(item) if _holds_whole_float(item) else item for key, item in value.items()}
+    return [_whole_floats_moved(item) if _holds_whole_float(item) else item for item in value]
+
+
+def _holds_whole_float(value: Any) -> bool:
+    kind = type(value)
+    if kind is float:
+        return value.is_integer()
+    if kind is dict:
+        return any(map(_holds_whole_float, value.values()))
+    if kind is list:
+        return any(map(_holds_whole_float, value))
+    return False
 
 
 def validate_manifest(document: SourceDocument, schemas: SchemaSet) -> list[Finding]:
