@@ -30,6 +30,7 @@ from fwdata.findings import Finding, error
 from fwdata.sources.document import SourceDocument, pointer_join
 from fwdata.suggestions import did_you_mean
 from fwdata.tolerance import ToleratedError, masked_data, tolerated
+from fwdata.whole_floats import whole_floats_moved
 
 KindKey = tuple[str, str]
 MANIFEST_SCHEMA = "pack.schema.json"
@@ -244,34 +245,10 @@ def _fast_valid(validator: Any, data: Any) -> bool:
     try:
         if not validator.is_valid(data):
             return False
-        moved = _whole_floats_moved(data)
+        moved = whole_floats_moved(data)
         return moved is None or bool(validator.is_valid(moved))
     except (ValueError, OverflowError, jsonschema_rs.ReferencingError):  # an integer beyond 64 bits, say
         return False
-
-
-def _whole_floats_moved(value: Any) -> Any:
-    """Return a copy of `value` with every float of no fractional part moved off the integers; None when it holds
-    none (from 2**52 on, where adding 0.5 changes nothing, it becomes 0.5)."""
-    if not _holds_whole_float(value):
-        return None
-    kind = type(value)
-    if kind is float:
-        return value + 0.5 if abs(value) < 2**52 else 0.5
-    if kind is dict:
-        return {key: _whole_floats_moved(item) if _holds_whole_float(item) else item for key, item in value.items()}
-    return [_whole_floats_moved(item) if _holds_whole_float(item) else item for item in value]
-
-
-def _holds_whole_float(value: Any) -> bool:
-    kind = type(value)
-    if kind is float:
-        return value.is_integer()
-    if kind is dict:
-        return any(map(_holds_whole_float, value.values()))
-    if kind is list:
-        return any(map(_holds_whole_float, value))
-    return False
 
 
 def validate_manifest(document: SourceDocument, schemas: SchemaSet) -> list[Finding]:

@@ -1,0 +1,34 @@
+"""Whole floats: `28.0` is an integer to JSON Schema but not to fwdata, whose rules count with ints.
+
+jsonschema-rs cannot be told so; fwdata/validate.py checks a document that holds such floats a
+second time with each moved off the integers (`whole_floats_moved`), so that a float where only an
+integer fits fails, and the Python validator, whose `integer` takes ints only, gives the finding.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def whole_floats_moved(value: Any) -> Any:
+    """Return a copy of JSON-like `value` with every float of no fractional part moved off the integers: 0.5 more,
+    or 0.5 from 2**52 on, where adding 0.5 changes nothing. None when `value` holds no such float."""
+    if not _holds_whole_float(value):
+        return None
+    kind = type(value)
+    if kind is float:
+        return value + 0.5 if abs(value) < 2**52 else 0.5
+    if kind is dict:
+        return {key: whole_floats_moved(item) if _holds_whole_float(item) else item for key, item in value.items()}
+    return [whole_floats_moved(item) if _holds_whole_float(item) else item for item in value]
+
+
+def _holds_whole_float(value: Any) -> bool:
+    kind = type(value)
+    if kind is float:
+        return value.is_integer()
+    if kind is dict:
+        return any(map(_holds_whole_float, value.values()))
+    if kind is list:
+        return any(map(_holds_whole_float, value))
+    return False
