@@ -13,14 +13,18 @@ from typing import Any
 def whole_floats_moved(value: Any) -> Any:
     """Return a copy of JSON-like `value` with every float of no fractional part moved off the integers: 0.5 more,
     or 0.5 from 2**52 on, where adding 0.5 changes nothing. None when `value` holds no such float."""
-    if not _holds_whole_float(value):
-        return None
+    return _moved(value) if _holds_whole_float(value) else None
+
+
+def _moved(value: Any) -> Any:
     kind = type(value)
-    if kind is float:
+    if kind is float and value.is_integer():
         return value + 0.5 if abs(value) < 2**52 else 0.5
     if kind is dict:
-        return {key: whole_floats_moved(item) if _holds_whole_float(item) else item for key, item in value.items()}
-    return [whole_floats_moved(item) if _holds_whole_float(item) else item for item in value]
+        return {key: _moved(item) for key, item in value.items()}
+    if kind is list:
+        return [_moved(item) for item in value]
+    return value
 
 
 def _holds_whole_float(value: Any) -> bool:
