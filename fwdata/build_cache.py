@@ -3,12 +3,13 @@
 A build writes `.fwdata-cache.json` into its folder with the outputs (so it is swapped in whole with
 them, `fwdata.write.BuildFolder.replace`). It records the key of the whole run (the tool, the options,
 the named paths and the bytes of every input file), the run's findings, the SHA-256 of every output,
-and for each planned output (`fwdata.game_system.PlannedOutput`) the key it was rendered under and its
-findings. The next build into the folder:
+for each planned output (`fwdata.game_system.PlannedOutput`) the key it was rendered under and its
+findings, and the findings of each planned check by key (fwdata/check_memo.py). The next build into the folder:
 
 - does nothing when the run key matches and every output is still as written (`unchanged_result`);
 - otherwise checks again, and copies each planned output whose key matches from the old folder
   instead of rendering it (`reused_output`), once its bytes hash to the recorded value;
+- runs again only the planned checks whose key is not in the cache (a card's rule checks, say);
 - and draws an imposed card sheet copying each page whose cards did not change from the old
   sheet (`previous_pages`; the cache records each page's key and where its content is).
 
@@ -47,7 +48,7 @@ from fwdata.sources.yaml_loader import DEFAULT_LIMITS, display_path
 from fwdata.write import BUILD_MARKER, CACHE_FILE, is_marker
 
 CACHE_FORMAT = "fwdata-build-cache"
-CACHE_VERSION = 3
+CACHE_VERSION = 4
 MAX_CACHE_BYTES = 256 * 1024 * 1024
 MAX_OUTPUT_BYTES = 4 * 1024 * 1024 * 1024
 # Options that change neither findings nor outputs: where the build goes, whether it reuses, how many processes.
@@ -150,9 +151,12 @@ def output_key(base_key: str, system: str, plan: PlannedOutput, catalog: Catalog
 
     A source is an entry's document file (or its absence); a plan without `sources` is drawn from
     every entry of the system. None when a source's file has no digest (the output is then always
-    rendered).
+    rendered). With `plan.keyed_by`, the sources are its entries and its values count too.
     """
-    return sources_key(base_key, plan.path, system, plan.sources, catalog, digests)
+    if plan.keyed_by is None:
+        return sources_key(base_key, plan.path, system, plan.sources, catalog, digests)
+    key = sources_key(base_key, plan.path, system, plan.keyed_by.sources, catalog, digests)
+    return None if key is None else _key([key, list(plan.keyed_by.values)])
 
 
 def sources_key(base_key: str, path: str, system: str, sources: Sequence[EntryKey] | None, catalog: Catalog,
@@ -193,31 +197,34 @@ class BuildCache:
     """The cache file of a build folder, parsed and checked for shape (its claims are checked on use).
 
     `files` is every output of the build in order with its SHA-256 and size; `planned` the planned outputs by path;
-    `result` the run's result without its catalog and outputs.
+    `result` the run's result without its catalog and outputs; `checks` the findings of each planned check by key
+    (fwdata/check_memo.py).
     """
 
     run: str
     files: tuple[tuple[str, str, int], ...]
     planned: Mapping[str, CachedOutput]
     result: RunResult
+    checks: Mapping[str, tuple[Finding, ...]]
 
 
 def format_build_cache(run: str, result: RunResult, outputs: Sequence[StoredOutput],
-                       planned: Mapping[str, tuple[str, Sequence[Finding], Sequence[PageRecord]]], key: bytes
-                       ) -> Iterator[bytes]:
+                       planned: Mapping[str, tuple[str, Sequence[Finding], Sequence[PageRecord]]],
+                       checks: Mapping[str, Sequence[Finding]], key: bytes) -> Iterator[bytes]:
     """Yield the cache file of a finished build, in pieces: `result`, its `outputs`, each planned output's key and
-    findings, signed with `key` (fwdata/cache_key.py).
+    findings, the findings of each planned check by key (`checks`), signed with `key` (fwdata/cache_key.py).
 
     `planned` maps an output path to the key it was rendered under, its render findings and its
     keyed pages (fwdata/render/page_copies.py). The file is one JSON object and the signature
     line; it is encoded one planned output, and one page of a sheet, at a time, so a large build never holds
     it whole.
     """
-    return signed(_cache_pieces(run, result, outputs, planned), key)
+    return signed(_cache_pieces(run, result, outputs, planned, checks), key)
 
 
 def _cache_pieces(run: str, result: RunResult, outputs: Sequence[StoredOutput],
-                  planned: Mapping[str, tuple[str, Sequence[Finding], Sequence[PageRecord]]]) -> Iterator[bytes]:
+                  planned: Mapping[str, tuple[str, Sequence[Finding], Sequence[PageRecord]]],
+                  checks: Mapping[str, Sequence[Finding]]) -> Iterator[bytes]:
     encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
     hashes = {output.path: output.sha256 for output in outputs}
     head = {"format": CACHE_FORMAT, "version": CACHE_VERSION, "tool": tool_fingerprint(), "run": run,
@@ -233,6 +240,9 @@ def _cache_pieces(run: str, result: RunResult, outputs: Sequence[StoredOutput],
                         for number, page in enumerate(pages))
             yield b"]}"
             separator = ","
+    yield b'},"checks":{'
+    yield from (f'{"," if number else ""}{encode(check)}:{encode(list(map(shape.finding_json, found)))}'.encode()
+                for number, (check, found) in enumerate(checks.items()))
     yield f'}},"result":{encode(shape.result_json(result))}}}\n'.encode()
 
 
@@ -260,7 +270,10 @@ def read_build_cache(folder: Path, key: bytes | None) -> BuildCache | None:
             pages = tuple(shape.page(page, sizes[path]) for page in shape.items(item.get("pages")))
             planned[path] = CachedOutput(shape.string(item.get("key")), shape.digest(item.get("sha256")), sizes[path],
                                          tuple(shape.findings(item.get("findings"))), pages)
-        return BuildCache(shape.string(payload.get("run")), files, planned, shape.result(payload.get("result")))
+        checks = {shape.string(check): tuple(shape.findings(found))
+                  for check, found in shape.mapping(payload.get("checks")).items()}
+        return BuildCache(shape.string(payload.get("run")), files, planned, shape.result(payload.get("result")),
+                          checks)
     # ValueError: not signed, bad JSON, bad UTF-8, shape.Malformed, a list unpacked to too few or many; TypeError: an
     # entry unpacked; RecursionError: JSON nested too deep; OSError: a read error
     except (Refused, OSError, ValueError, TypeError, RecursionError):

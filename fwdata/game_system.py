@@ -223,7 +223,8 @@ class PlannedOutput:
     file when none of them changed. An imposed card sheet also gives the
     sources of each of its `items` (cards, in sheet order) and its `sheet`, which
     draws it copying the pages of the previous build whose items did not change
-    (`SheetPages`), in this process or in one of its own.
+    (`SheetPages`), in this process or in one of its own. `keyed_by`, when given,
+    keys the output more narrowly than its sources' files (`KeyedBy`).
     """
 
     path: str
@@ -231,6 +232,32 @@ class PlannedOutput:
     render: Callable[[], RenderResult]
     items: tuple[tuple[EntryKey, ...], ...] | None = None
     sheet: ImposedSheet | None = None
+    keyed_by: KeyedBy | None = None
+
+
+@dataclass(frozen=True)
+class KeyedBy:
+    """A narrower key for a planned output that reads little of some of its sources: the entries whose files it
+    reads (`sources`) and the JSON `values` it reads from the others (a scenario's log sheets print each aircraft's
+    name and nothing else of its card). Equal keys must draw the same file."""
+
+    sources: tuple[EntryKey, ...]
+    values: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class PlannedCheck:
+    """One entry's rule checks, which a build need not run again while its sources are unchanged.
+
+    `run` returns the findings; it reads only the entries `sources` names (present or
+    not), so the findings are kept in the build cache under the key of their files
+    (fwdata/check_memo.py). `name` tells the check apart within its system (the entry's
+    output path, say). `run` may be called in a forked worker.
+    """
+
+    name: str
+    sources: tuple[EntryKey, ...]
+    run: Callable[[], list[Finding]]
 
 
 def render_planned(plans: Iterable[PlannedOutput]) -> RenderResult:
@@ -258,6 +285,7 @@ ModelBuilder = Callable[[SourceDocument], Any]
 Checker = Callable[[Catalog, BuildOptions], Iterable[Finding]]
 Renderer = Callable[[Catalog, BuildOptions], RenderResult]
 Planner = Callable[[Catalog, BuildOptions], list[PlannedOutput]]
+CheckPlanner = Callable[[Catalog, BuildOptions], list[PlannedCheck]]
 
 
 @dataclass(frozen=True)
@@ -265,7 +293,9 @@ class GameSystem:
     """One game system: its id, its document kinds (kind -> model builder), its checks and renderer.
 
     `build_models[kind]` turns a schema-valid document into an immutable model;
-    `run_checks` returns findings (references and rule simulations);
+    `run_checks` returns findings (references and rule simulations), but those of
+    `plan_checks`, when given: the checks of one entry each, with the entries they read,
+    so a build runs only those whose sources changed;
     `render_outputs` returns the PDFs and other files for `build/<system>/`;
     `plan_outputs`, when given, lists the same outputs unrendered, each with the
     entries it is drawn from, so a build renders only the changed ones;
@@ -284,6 +314,7 @@ class GameSystem:
     run_checks: Checker
     render_outputs: Renderer
     plan_outputs: Planner | None = None
+    plan_checks: CheckPlanner | None = None
     commands: Callable[[], Any] | None = None
     deck_folders: tuple[str, ...] = ()
     modeled_kinds: tuple[str, ...] = ()

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from pathlib import Path
 
 from fwdata.findings import Finding
@@ -96,7 +98,8 @@ def load_pack_file(pack: Pack, path: Path) -> tuple[SourceDocument | None, list[
     return load_source(path, read=pack.read)
 
 
-_BASE_DOCUMENTS: dict[tuple[Path, Path], tuple[tuple[SourceDocument, ...], list[tuple[SourceDocument, str]]]] = {}
+_BASE_DOCUMENTS: dict[tuple[Path, Path], tuple[str | None, tuple[SourceDocument, ...], list[tuple[SourceDocument, str]]]
+                      ] = {}
 
 
 def base_documents(root: Path, schemas: SchemaSet, known: Mapping[str, tuple[str, SourceDocument]] | None = None
@@ -105,6 +108,7 @@ def base_documents(root: Path, schemas: SchemaSet, known: Mapping[str, tuple[str
     each document that loaded without findings with the SHA-256 of its bytes.
 
     A file whose display path `known` maps to its SHA-256 and document is not read (see `load_files`).
+    The documents' paths are display paths from the current folder, whichever folder they were loaded from.
     """
     key = (root, schemas.root)
     if key not in _BASE_DOCUMENTS:
@@ -114,5 +118,20 @@ def base_documents(root: Path, schemas: SchemaSet, known: Mapping[str, tuple[str
             else _load_with_digest(path, lambda path, max_bytes: read_in_pack(path.parent, path, max_bytes))
             for path in pack_files(root))
         valid, _ = validate_documents(documents, schemas)
-        _BASE_DOCUMENTS[key] = (tuple(valid), reusable)
-    return _BASE_DOCUMENTS[key]
+        _BASE_DOCUMENTS[key] = (_current_folder(), tuple(valid), reusable)
+    loaded_from, valid_documents, reusable_documents = _BASE_DOCUMENTS[key]
+    here = _current_folder()
+    if here != loaded_from and here is not None and loaded_from is not None:
+        moved = {id(document): replace(document, path=display_path(Path(loaded_from, document.path)))
+                 for document in (*valid_documents, *(document for document, _ in reusable_documents))}
+        valid_documents = tuple(moved[id(document)] for document in valid_documents)
+        reusable_documents = [(moved[id(document)], digest) for document, digest in reusable_documents]
+        _BASE_DOCUMENTS[key] = (here, valid_documents, reusable_documents)
+    return valid_documents, reusable_documents
+
+
+def _current_folder() -> str | None:
+    try:
+        return os.getcwd()
+    except OSError:  # deleted
+        return None

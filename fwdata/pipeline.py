@@ -18,6 +18,7 @@ from fwdata.build_cache import (
 )
 from fwdata.build_index import INDEX_PAGE, index_page
 from fwdata.cache_key import signing_key
+from fwdata.check_memo import CheckMemo, run_planned_checks
 from fwdata.errors import UsageError
 from fwdata.findings import Finding, Report, error, warning
 from fwdata.game_system import Catalog, Entry, GameSystem, Output, RunResult
@@ -64,7 +65,7 @@ def check_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
 
 
 def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress: Progress,
-           known: Mapping[str, tuple[str, SourceDocument]] | None = None
+           known: Mapping[str, tuple[str, SourceDocument]] | None = None, memo: CheckMemo | None = None
            ) -> tuple[RunResult, Reviewer, list[Finding], list[tuple[SourceDocument, str]]]:
     systems = registered_systems()
     kinds = [(system.id, kind) for system in systems.values() for kind in system.build_models]
@@ -82,7 +83,7 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress
     # only re-check the base library, whose findings are never reported for a pack.
     checked = systems if is_base else {name: system for name, system in systems.items()
                                        if any(document.system == name for document in valid)}
-    findings += run_checks(catalog, checked, options, progress)
+    findings += run_checks(catalog, checked, options, progress, memo)
     reported = {display_path(path) for path in pack.reported}
     if pack.manifest is not None and pack.reports_manifest:
         reported.add(display_path(pack.manifest))
@@ -117,8 +118,9 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     With `options.use_cache`, the build cache the previous build left in the folder
     (fwdata/build_cache.py, signed with this user's key: fwdata/cache_key.py) is read under
     the lock: when no input changed, its result is returned and nothing is checked, rendered
-    or written; otherwise each planned output whose sources did not change is copied from the
-    old folder, not rendered. Without a key (fwdata/cache_key.py), no cache is read or written.
+    or written; otherwise each planned check (a card's rule checks) whose sources did not change is
+    not run again, its findings taken from the cache (fwdata/check_memo.py), and each planned output
+    whose sources did not change is copied from the old folder, not rendered. Without a key (fwdata/cache_key.py), no cache is read or written.
     The new cache is written into the new folder and swapped in with it, and so are the loaded
     sources, signed (fwdata/source_cache.py): the next build parses only the files that changed.
     The sources are written before anything is drawn; from then on the documents of each system's
@@ -143,7 +145,8 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
         known = {} if previous is None else {path: (digest, document) for path, (digest, document)
                                              in read_sources(build_folder.target, key).items()
                                              if shown.get(path) == digest}
-        result, reviewer, findings, reusable = _check(pack, options, schema_root, progress, known)
+        memo = CheckMemo(render_key(options), shown, {} if previous is None else previous.checks)
+        result, reviewer, findings, reusable = _check(pack, options, schema_root, progress, known, memo)
         del known  # the last build's documents: those still used are in the catalog
         if result.report.failed(options.strict):
             return result
@@ -155,7 +158,7 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
             result.catalog.without_data((system.id, kind) for system in systems.values()
                                         for kind in system.modeled_kinds)
             rendered = render_build(result.catalog, systems, options, folder=build_folder.target, previous=previous,
-                                    base_key=render_key(options), documents=shown,
+                                    base_key=memo.base_key, documents=shown,
                                     staging=staging, progress=progress)
             if rendered.findings:
                 everything = Report()
@@ -174,8 +177,8 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
                                                                 result.report.findings, FINDINGS_REPORT)))
             outputs.append(staging.add(Output(FINDINGS_REPORT, format_findings_report(result.report, result.review)
                                               .encode("utf-8"))))
-            result.outputs = staging.commit(None if key is None else format_build_cache(run, result, outputs,
-                                                                                         rendered.planned, key))
+            result.outputs = staging.commit(None if key is None else format_build_cache(
+                run, result, outputs, rendered.planned, memo.recorded, key))
     return result
 
 
@@ -317,11 +320,19 @@ def unused_overrides(manifest: SourceDocument | None, documents: Sequence[Source
 
 
 def run_checks(catalog: Catalog, systems: dict[str, GameSystem], options: BuildOptions,
-               progress: Progress = no_progress) -> list[Finding]:
-    """Run every system's cross-checks (references and rule simulations), telling `progress` of each system."""
+               progress: Progress = no_progress, memo: CheckMemo | None = None) -> list[Finding]:
+    """Run every system's cross-checks (references and rule simulations), telling `progress` of each system.
+
+    A system's planned checks (`GameSystem.plan_checks`) whose sources did not change since the
+    build `memo` remembers are not run again: their findings are the ones recorded then
+    (fwdata/check_memo.py).
+    """
     findings: list[Finding] = []
     progress("checking", 0, len(systems))
     for done, system in enumerate(systems.values(), start=1):
         findings.extend(system.run_checks(catalog, options))
+        if system.plan_checks is not None:
+            findings += run_planned_checks(system.id, system.plan_checks(catalog, options), catalog, memo,
+                                           jobs=options.jobs)
         progress("checking", done, len(systems))
     return findings

@@ -126,6 +126,9 @@ EDITS: dict[str, tuple[Callable[[], None], set[str]]] = {
                {"fw/aircraft/p-47d.pdf", "fw/aircraft.pdf"}),
     "a card a scenario names": (lambda: edit(SCENARIO_CARD, "name: B-17G", "name: B-17G (late)"),
                                 {"fw/aircraft/b-17g.pdf", "fw/aircraft.pdf", "fw/logsheet/bomber-intercept.pdf"}),
+    # The log sheets print only the aircraft's name: they are copied.
+    "a number of a card a scenario names": (lambda: edit(SCENARIO_CARD, "internal_min: 540", "internal_min: 545"),
+                                            {"fw/aircraft/b-17g.pdf", "fw/aircraft.pdf"}),
     "the base of a variant": (lambda: edit(BASE_CARD, "type_name: Spitfire F Mk XIVe", "type_name: Spitfire F 14e"),
                               {"fw/aircraft/spitfire-xive.pdf", "fw/aircraft/spitfire-xive-fr.pdf",
                                "fw/aircraft.pdf"}),
@@ -296,6 +299,9 @@ UNTRUSTED: dict[str, Callable[[Path], object]] = {
     "a path to the sources cache": _planned_elsewhere(SOURCES_FILE),
     "a path spelled two ways": _planned_elsewhere("fw//aircraft/./p-51d.pdf"),
     "a link out of the folder": _linked_elsewhere,
+    "checks that are not a mapping": _payload(lambda payload: payload.update(checks=[])),
+    "a check's finding of another shape": _payload(
+        lambda payload: next(iter(payload["checks"].values())).append({"line": "1"})),
     "a sheet page beyond the end of its file": _payload(
         lambda payload: payload["planned"]["fw/aircraft.pdf"]["pages"][0].update(offset=10**9)),
     "a sheet page's codes not one per character": _payload(
@@ -315,7 +321,7 @@ def test_the_cache_is_one_json_object_encoded_a_sheet_page_at_a_time() -> None:
     pages = tuple(dataclasses.replace(page, offset=number) for number in range(500))
     outputs = [StoredOutput("fw/aircraft.pdf", Path("aircraft.pdf"), "c" * 64, 10**6)]
     pieces = list(build_cache.format_build_cache("run", RunResult(Report(), Catalog()), outputs,
-                                                 {"fw/aircraft.pdf": ("key", [], pages)}, b"k" * 32))
+                                                 {"fw/aircraft.pdf": ("key", [], pages)}, {}, b"k" * 32))
     planned = json.loads(b"".join(pieces[:-1]))["planned"]["fw/aircraft.pdf"]
     assert planned == {"key": "key", "sha256": "c" * 64, "findings": [],
                        "pages": [cache_json.page_json(page) for page in pages]}

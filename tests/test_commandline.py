@@ -30,7 +30,7 @@ SARIF_SCHEMA = Path(__file__).resolve().parent / "data" / "sarif-schema-2.1.0.js
 TABLE = "pack/tables/fw/sun.yaml"
 
 
-def fake_checks(catalog, systems, options, progress=pipeline.no_progress):  # type: ignore[no-untyped-def]
+def fake_checks(catalog, systems, options, progress=pipeline.no_progress, memo=None):  # type: ignore[no-untyped-def]
     """Stand-in for the rules' cross-checks (slow on the whole base library): three severities at known lines."""
     where = display_path(Path(TABLE))
     progress("checking", 1, 1)
@@ -119,7 +119,7 @@ def test_baseline_hides_known_findings_and_reports_new_and_gone(runner: CliRunne
     assert again.exit_code == 0
     assert lines_of(again.stdout) == ["0 errors, 0 warnings in 1 file (4 baselined)"]
 
-    def changed(catalog, systems, options, progress=pipeline.no_progress):  # type: ignore[no-untyped-def]
+    def changed(catalog, systems, options, progress=pipeline.no_progress, memo=None):  # type: ignore[no-untyped-def]
         where = display_path(Path(TABLE))
         return [info(Location(where, 30, 5), "FW-TABLE-FVT", "printed 1.0, the rule gives 1.5"),  # moved
                 warning(Location(where, 8, 1), "FW-PERF-RATE-UNUSABLE", "new one")]

@@ -213,7 +213,7 @@ def fast_build(monkeypatch: pytest.MonkeyPatch) -> None:
     systems = {key: dataclasses.replace(system, render_outputs=lambda catalog, options: RenderResult())
                for key, system in pipeline.registered_systems().items()}
     monkeypatch.setattr(pipeline, "registered_systems", lambda: systems)
-    monkeypatch.setattr(pipeline, "run_checks", lambda catalog, systems, options, progress: [])
+    monkeypatch.setattr(pipeline, "run_checks", lambda catalog, systems, options, progress, memo: [])
 
 
 @pytest.mark.usefixtures("fast_build")

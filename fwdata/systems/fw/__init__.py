@@ -3,7 +3,7 @@
 from typing import Any
 
 from fwdata.game_system import GameSystem
-from fwdata.systems.fw.checks import run_checks
+from fwdata.systems.fw.checks import plan_checks, run_checks
 from fwdata.systems.fw.model import build_aircraft, build_scenario, build_table
 from fwdata.systems.fw.render import plan_outputs, render_outputs
 
@@ -19,6 +19,7 @@ SYSTEM = GameSystem(
     title="Fighting Wings",
     build_models={"aircraft": build_aircraft, "scenario": build_scenario, "table": build_table},
     run_checks=run_checks,
+    plan_checks=plan_checks,
     render_outputs=render_outputs,
     plan_outputs=plan_outputs,
     commands=_commands,

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import cache, partial
 
 from fwdata.findings import Finding, error
-from fwdata.game_system import Catalog, Entry
+from fwdata.game_system import Catalog, Entry, PlannedCheck, variant_chain
 from fwdata.options import BuildOptions
 from fwdata.suggestions import did_you_mean
 from fwdata.systems.fw.card_checks import check_card
@@ -14,47 +15,49 @@ from fwdata.systems.fw.scenario_checks import check_scenario
 from fwdata.systems.fw.simulation_checks import check_simulations
 from fwdata.systems.fw.table_checks import check_table, usable_rule_tables
 from fwdata.systems.fw.tables import RuleTable
-from fwdata.workers import PARALLEL_FROM_CARDS, map_shared
 
 
 def run_checks(catalog: Catalog, options: BuildOptions) -> Iterator[Finding]:
-    """Yield every Fighting Wings finding: references, table shapes and rules, cards, scenarios.
-
-    The simulations read only the tables every rule can use (`usable_rule_tables`).
-    """
+    """Yield the Fighting Wings findings not planned (`plan_checks`): references, table shapes, scenarios."""
     yield from check_variant_bases(catalog)
     yield from check_scenario_references(catalog)
     yield from check_table_shapes(catalog)
-
-    def lookup(card_id: str) -> AircraftDataCard | None:
-        return _card(catalog, card_id)
-
-    def resolved(card_id: str) -> AircraftDataCard | None:
-        card = lookup(card_id)
-        return resolve_variant_chain(card, lookup) if card else None
-
-    tables, unusable = usable_rule_tables(catalog)
-    yield from unusable
-    cards = list(catalog.entries("fw", "aircraft"))
-    for findings in map_shared(_check_card_at, (cards, resolved, tables), len(cards), jobs=options.jobs,
-                               worth_it=len(cards) >= PARALLEL_FROM_CARDS):
-        yield from findings
     for entry in catalog.entries("fw", "table"):
         yield from check_table(entry.model, entry.document)
     for entry in catalog.entries("fw", "scenario"):
-        yield from check_scenario(entry.model, entry.document, resolved)
+        yield from check_scenario(entry.model, entry.document, partial(_resolved, catalog))
 
 
-def _check_card_at(state: tuple[list[Entry], Callable[[str], AircraftDataCard | None], dict[str, RuleTable]],
-                   index: int) -> list[Finding]:
-    """Return the card and simulation findings of card `index` (run in a worker on large packs)."""
-    entries, resolved, tables = state
-    entry = entries[index]
-    card = resolved(entry.model.id)
+def plan_checks(catalog: Catalog, options: BuildOptions) -> list[PlannedCheck]:
+    """List the checks that read few entries: which rule tables the rules can use, then each card's checks.
+
+    A card's checks (its own, then the simulations) read its variant chain and the rule tables:
+    the simulations read only the tables every rule can use (`usable_rule_tables`, worked
+    out once, when a check first needs it).
+    """
+    usable = cache(partial(usable_rule_tables, catalog))
+    table_keys = tuple(("fw", "table", doc_id) for doc_id in catalog.ids("fw", "table"))
+    return [PlannedCheck("fw/table", table_keys, lambda: usable()[1]),
+            *(PlannedCheck(f"fw/aircraft/{doc_id}",
+                           (*variant_chain(catalog, ("fw", "aircraft", doc_id), lambda card: card.variant_of),
+                            *table_keys),
+                           partial(_check_card, entry, catalog, lambda: usable()[0]))
+              for doc_id, entry in zip(catalog.ids("fw", "aircraft"), catalog.entries("fw", "aircraft"),
+                                       strict=True))]
+
+
+def _check_card(entry: Entry, catalog: Catalog, tables: Callable[[], dict[str, RuleTable]]) -> list[Finding]:
+    """Return the card and simulation findings of the card of `entry` (none when its variant chain is broken)."""
+    card = _resolved(catalog, entry.model.id)
     if card is None:
         return []
     return [*check_card(card, entry.document, entry.model.present),
-            *check_simulations(card, entry.document, entry.model.present, tables)]
+            *check_simulations(card, entry.document, entry.model.present, tables())]
+
+
+def _resolved(catalog: Catalog, card_id: str) -> AircraftDataCard | None:
+    card = _card(catalog, card_id)
+    return resolve_variant_chain(card, partial(_card, catalog)) if card else None
 
 
 def check_variant_bases(catalog: Catalog) -> Iterator[Finding]:

@@ -12,13 +12,14 @@ once the 1/4 in printer margin is kept: cards are never shrunk to fit more.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import partial
 
 from fwdata.game_system import (
     Catalog,
     Entry,
     ImposedSheet,
+    KeyedBy,
     Output,
     PlannedOutput,
     RenderResult,
@@ -70,10 +71,11 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
     plans.append(PlannedOutput("fw/logsheet/blank.pdf", (), lambda: render_blank_logsheet(paper)))
     for doc_id, entry in zip(catalog.ids("fw", "scenario"), catalog.entries("fw", "scenario"), strict=True):
         scenario: Scenario = entry.model
-        sources = (("fw", "scenario", doc_id), *(("fw", "aircraft", aircraft.aircraft)
-                                                 for aircraft in scenario.aircraft()))
+        own = (("fw", "scenario", doc_id),)
+        sources = (*own, *(("fw", "aircraft", aircraft.aircraft) for aircraft in scenario.aircraft()))
         plans.append(PlannedOutput(f"fw/logsheet/{scenario.id}.pdf", sources,
-                                   partial(render_scenario_logsheets, entry, catalog, paper)))
+                                   partial(render_scenario_logsheets, entry, catalog, paper),
+                                   keyed_by=KeyedBy(own, tuple(_aircraft_names(scenario, catalog)))))
     table_entries = catalog.entries("fw", "table")
     if table_entries:
         tables = [(entry.model, entry.document) for entry in table_entries]
@@ -141,18 +143,26 @@ def render_blank_logsheet(paper: Size) -> RenderResult:
     return _finished("fw/logsheet/blank.pdf", doc)
 
 
+def _aircraft_names(scenario: Scenario, catalog: Catalog) -> Iterator[str]:
+    """Yield what the log sheets of `scenario` print of each aircraft's card, in listing order: its name (its id
+    when there is no such card)."""
+    for aircraft in scenario.aircraft():
+        card_entry = catalog.get("fw", "aircraft", aircraft.aircraft)
+        yield card_entry.model.name if card_entry else aircraft.aircraft
+
+
 def render_scenario_logsheets(entry: Entry, catalog: Catalog, paper: Size) -> RenderResult:
     """Render one pre-filled log sheet per aircraft of a scenario, in listing order (rank, OTR 8.5)."""
     scenario: Scenario = entry.model
     document = entry.document
     doc = PdfDocument(f"{scenario.name} · Fighting Wings A/C Log Sheets", subject="Scenario log sheets (fwdata)")
+    names = _aircraft_names(scenario, catalog)
     for s, side in enumerate(scenario.sides):
         for formation in side.formations:
             for flight in formation.flights:
                 for aircraft in flight.aircraft:
                     base = aircraft.pointer
-                    card_entry = catalog.get("fw", "aircraft", aircraft.aircraft)
-                    name = card_entry.model.name if card_entry else aircraft.aircraft
+                    name = next(names)
                     pilot = aircraft.pilot
                     traits = pilot.get("traits") or ()
                     quality = str(pilot.get("quality", ""))

@@ -1,0 +1,54 @@
+"""Per-entry rule checks a build need not run again: each keyed by the files it reads, its findings kept in the build
+cache (fwdata/build_cache.py) for the next build into the same folder."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from fwdata.build_cache import sources_key
+from fwdata.findings import Finding
+from fwdata.game_system import Catalog, PlannedCheck
+from fwdata.workers import PARALLEL_FROM_CARDS, map_shared
+
+
+@dataclass
+class CheckMemo:
+    """The findings of the last build's planned checks by key (`previous`), and those of this run (`recorded`).
+
+    A check's key is that of its sources' files (`digests`, by display path) under `base_key` (the
+    tool, the folder run in, the options: `fwdata.build_cache.render_key`), as an output's is.
+    """
+
+    base_key: str
+    digests: Mapping[str, str]
+    previous: Mapping[str, tuple[Finding, ...]] = field(default_factory=dict)
+    recorded: dict[str, tuple[Finding, ...]] = field(default_factory=dict)
+
+
+def run_planned_checks(system: str, checks: Sequence[PlannedCheck], catalog: Catalog, memo: CheckMemo | None, *,
+                       jobs: int | None) -> list[Finding]:
+    """Return the findings of `checks` of `system`, in order: each from `memo` when its key is there, else run.
+
+    The checks run are run by `jobs` forked processes (fwdata/workers.py: by default every
+    core from PARALLEL_FROM_CARDS checks on); with a memo, each one's findings are recorded
+    under its key.
+    """
+    keys = [None if memo is None else sources_key(memo.base_key, f"check {check.name}", system, check.sources,
+                                                  catalog, memo.digests) for check in checks]
+    kept = [None if key is None or memo is None else memo.previous.get(key) for key in keys]
+    to_run = [index for index, found in enumerate(kept) if found is None]
+    ran = iter(map_shared(_run_check, (checks, to_run), len(to_run), jobs=jobs,
+                          worth_it=len(to_run) >= PARALLEL_FROM_CARDS))
+    findings: list[Finding] = []
+    for key, found in zip(keys, kept, strict=True):
+        found = tuple(next(ran)) if found is None else found
+        if key is not None and memo is not None:
+            memo.recorded[key] = found
+        findings.extend(found)
+    return findings
+
+
+def _run_check(state: tuple[Sequence[PlannedCheck], list[int]], index: int) -> list[Finding]:
+    checks, to_run = state
+    return checks[to_run[index]].run()
