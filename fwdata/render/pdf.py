@@ -1,4 +1,4 @@
-"""The PDF adapter: with fwdata/render/fonts.py, the only module that imports reportlab.
+"""The PDF adapter: with fwdata/render/fonts.py and text_operators.py, the only modules that import reportlab.
 
 Pages are drawn in points with embedded TrueType fonts (Bitstream Vera, shipped
 with reportlab). Text is fitted into boxes: it shrinks down to MIN_FONT_PT and,
@@ -34,6 +34,7 @@ from fwdata.render.fonts import (
 from fwdata.render.imposition import MARK_WIDTH_PT, Segment
 from fwdata.render.layout import Rect, Size
 from fwdata.render.page_copies import FontUse, PageRecord, located_records
+from fwdata.render.text_operators import TextWriter
 
 MIN_FONT_PT = 6.0
 
@@ -72,17 +73,9 @@ class Page:
         if size < MIN_FONT_PT:
             raise ValueError(f"text below {MIN_FONT_PT} pt is not allowed (asked {size} pt)")
         font = FONT_BOLD if bold else FONT_ITALIC if italic else FONT
-        self._canvas.setFont(font, size)
-        self._canvas.setFillGray(gray)
         text = encodable(text)
         self._doc.note_text(font, text)
-        if align == "centre":
-            self._canvas.drawCentredString(x, y, text)
-        elif align == "right":
-            self._canvas.drawRightString(x, y, text)
-        else:
-            self._canvas.drawString(x, y, text)
-        self._canvas.setFillGray(0)
+        self._doc._text.show(x, y, text, font, size, align, gray)
 
     def fit_text(self, box: Rect, text: str, size: float = 8, *, bold: bool = False, italic: bool = False,
                  align: str = "left", gray: float = 0.0, pad: float = 1.5, where: Location | None = None,
@@ -265,6 +258,7 @@ class PdfDocument:
         self._canvas.setSubject(encodable(subject))
         self._canvas.setViewerPreference("PrintScaling", "None")
         self._canvas.setPageCallBack(self._encode_page)
+        self._text = TextWriter(self._canvas)
         self._open = False
         self._keyed: _KeyedPage | None = None  # the page being drawn or copied, when it has a key
         self._kept: list[PageRecord] = []  # keyed pages ended, offsets still unknown
