@@ -13,9 +13,10 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema.exceptions import ValidationError
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
 
 TOLERANT = "x-fwdata-tolerant"
 # Keywords whose subschema applies to one child of the instance: the next schema token is that child's key.

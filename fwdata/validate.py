@@ -8,85 +8,68 @@ worded findings need. Both read the same schema files and fetch nothing.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import jsonschema_rs
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import SchemaError, ValidationError, best_match
-from jsonschema.protocols import Validator
-from jsonschema.validators import extend
-from referencing import Registry, Resource
-from referencing.exceptions import Unresolvable
-from referencing.jsonschema import DRAFT202012
 
 from fwdata.errors import SchemaSetupError
 from fwdata.findings import Finding, error
-from fwdata.sources.document import SourceDocument, pointer_join
+from fwdata.sources.document import SourceDocument
 from fwdata.suggestions import did_you_mean
 from fwdata.tolerance import ToleratedError, masked_data, tolerated
 from fwdata.whole_floats import whole_floats_moved
+
+if TYPE_CHECKING:
+    from jsonschema.protocols import Validator
 
 KindKey = tuple[str, str]
 MANIFEST_SCHEMA = "pack.schema.json"
 
 
-@lru_cache(maxsize=1024)
-def ecma_pattern(pattern: str) -> re.Pattern[str]:
-    """Compile a JSON Schema (ECMA-262) pattern for Python's `re`, with `$` meaning the end of the text.
+class PythonValidators(Mapping[KindKey, "Validator"]):
+    """Python's jsonschema validators of the kinds, each compiled when first asked for (fwdata/schema_python.py):
+    a run whose documents jsonschema-rs finds valid never imports Python's jsonschema."""
 
-    Without the multiline flag an ECMA `$` matches only at the end of the input;
-    Python's also matches before a final newline, so `^[a-z]+$` would accept
-    `"p\\n"`. Every unescaped `$` outside a character class becomes `\\Z`.
-    Raises re.error for a pattern Python cannot compile.
-    """
-    translated: list[str] = []
-    escaped = in_class = False
-    for character in pattern:
-        if escaped:
-            escaped = False
-        elif character == "\\":
-            escaped = True
-        elif in_class:
-            in_class = character != "]"
-        elif character == "[":
-            in_class = True
-        elif character == "$":
-            character = "\\Z"
-        translated.append(character)
-    return re.compile("".join(translated))
+    def __init__(self, contents: Mapping[Path, dict[str, Any]], paths: Mapping[KindKey, Path]) -> None:
+        self._contents = contents
+        self._paths = paths
+        self._compiled: dict[Path, Validator] = {}
+        self._registry: Any = None
 
+    def __getitem__(self, key: KindKey) -> Validator:
+        return self.compiled(self._paths[key])
 
-def _ecma_pattern_keyword(validator: Any, pattern: str, instance: Any, schema: Mapping[str, Any]
-                          ) -> Iterator[ValidationError]:
-    if validator.is_type(instance, "string") and ecma_pattern(pattern).search(instance) is None:
-        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+    def __iter__(self) -> Iterator[KindKey]:
+        return iter(self._paths)
 
+    def __len__(self) -> int:
+        return len(self._paths)
 
-def _is_integer(_checker: Any, instance: Any) -> bool:
-    return isinstance(instance, int) and not isinstance(instance, bool)
+    def compiled(self, path: Path) -> Validator:
+        """Return the validator of the schema file `path` (one of the set's)."""
+        if path not in self._compiled:
+            from fwdata.schema_python import compile_validator, schema_registry
 
-
-# Draft 2020-12 with ECMA-262 `$` in `pattern` (the bundled schemas use no `patternProperties`), and an integer
-# written as one: JSON Schema takes `28.0` for the integer 28, but the rules count with integers, and YAML
-# reads `28.0` as a float.
-SchemaValidator = extend(Draft202012Validator, {"pattern": _ecma_pattern_keyword},
-                         type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer))
+            if self._registry is None:
+                self._registry = schema_registry(self._contents)
+            self._compiled[path] = compile_validator(self._contents[path], self._registry)
+        return self._compiled[path]
 
 
 @dataclass(frozen=True)
 class SchemaSet:
-    """The compiled validators, one per (system, kind)."""
+    """The schemas of every (system, kind) and of the pack manifest (`manifest_path`, None without one):
+    jsonschema-rs validators where they compile (`fast`, `fast_manifest`) and Python's (`validators`)."""
 
     root: Path
-    validators: Mapping[KindKey, Validator]
-    manifest: Validator | None = None
-    fast: Mapping[KindKey, Any] = field(default_factory=dict)  # jsonschema-rs validators, where they compile
+    validators: PythonValidators
+    manifest_path: Path | None = None
+    fast: Mapping[KindKey, Any] = field(default_factory=dict)
+    fast_manifest: Any = None
 
     def schema_path(self, system: str, kind: str) -> Path:
         """Return the schema file of a kind: `<root>/<system>/<kind>.schema.json`."""
@@ -94,7 +77,7 @@ class SchemaSet:
 
 
 def load_schemas(root: Path, kinds: Iterable[KindKey]) -> SchemaSet:
-    """Read and compile the schemas of `kinds` under `root`, with every schema file as a `$ref` target.
+    """Read and check the schemas of `kinds` under `root`, with every schema file as a `$ref` target.
 
     Each schema is registered under its `$id` (the bundled ones use
     `https://fwdata.invalid/schemas/<system>/<kind>.schema.json`; a schema without
@@ -106,7 +89,6 @@ def load_schemas(root: Path, kinds: Iterable[KindKey]) -> SchemaSet:
     """
     if not root.is_dir():
         raise SchemaSetupError(f"schema folder not found: {root}")
-    registry: Registry = Registry()
     contents: dict[Path, dict[str, Any]] = {}
     owners: dict[str, Path] = {}
     for path in sorted(root.rglob("*.schema.json")):
@@ -116,23 +98,35 @@ def load_schemas(root: Path, kinds: Iterable[KindKey]) -> SchemaSet:
         if schema_id in owners:
             raise SchemaSetupError(f"{path}: $id {schema_id} is already the $id of {owners[schema_id]}")
         owners[schema_id] = path
-        resource = Resource.from_contents(schema, default_specification=DRAFT202012)
-        # Also under its file URI, so a schema without `$id` can still `$ref` one with an id by file name.
-        file_uri = path.resolve().as_uri()
-        registry = registry.with_resources({schema_id: resource, file_uri: resource}.items())
-    validators: dict[KindKey, Validator] = {}
+    paths: dict[KindKey, Path] = {}
     fast: dict[KindKey, Any] = {}
     fast_registry = _fast_registry(contents)
     for system, kind in kinds:
         path = root / system / f"{kind}.schema.json"
         if path not in contents:
             raise SchemaSetupError(f"{path}: schema for {system} {kind} not found")
-        validators[(system, kind)] = _compile(path, contents[path], registry)
+        _check_schema(path, contents[path])
+        paths[(system, kind)] = path
         if fast_registry is not None and (compiled := _compile_fast(contents[path], fast_registry)) is not None:
             fast[(system, kind)] = compiled
-    manifest_path = root / MANIFEST_SCHEMA
-    manifest = _compile(manifest_path, contents[manifest_path], registry) if manifest_path in contents else None
-    return SchemaSet(root=root, validators=validators, manifest=manifest, fast=fast)
+    manifest_path: Path | None = root / MANIFEST_SCHEMA
+    fast_manifest = None
+    if manifest_path in contents:
+        _check_schema(manifest_path, contents[manifest_path])
+        fast_manifest = None if fast_registry is None else _compile_fast(contents[manifest_path], fast_registry)
+    else:
+        manifest_path = None
+    return SchemaSet(root=root, validators=PythonValidators(contents, paths), manifest_path=manifest_path, fast=fast,
+                     fast_manifest=fast_manifest)
+
+
+def _check_schema(path: Path, schema: dict[str, Any]) -> None:
+    """Raise SchemaSetupError when `schema` is not a valid draft 2020-12 schema (Python's check words why: it is the
+    slow one, asked only when jsonschema-rs finds it invalid or cannot tell)."""
+    if not _fast_meta_valid(schema):
+        from fwdata.schema_python import check_schema
+
+        check_schema(path, schema)
 
 
 def _fast_meta_valid(schema: dict[str, Any]) -> bool:
@@ -158,15 +152,6 @@ def _compile_fast(schema: dict[str, Any], registry: Any) -> Any:
         return jsonschema_rs.Draft202012Validator(schema, registry=registry, validate_formats=False, offline=True)
     except (ValueError, jsonschema_rs.ReferencingError):
         return None
-
-
-def _compile(path: Path, schema: dict[str, Any], registry: Registry) -> Validator:
-    try:
-        if not _fast_meta_valid(schema):  # Python's metaschema check words the error; it is the slow one
-            Draft202012Validator.check_schema(schema)
-    except SchemaError as exc:
-        raise SchemaSetupError(f"{path}: not a valid JSON Schema: {exc.message}") from None
-    return SchemaValidator(schema, registry=registry)
 
 
 def read_schema(path: Path) -> dict[str, Any]:
@@ -210,6 +195,10 @@ def validate_documents(
             if _fast_valid(schemas.fast.get(key), document.data):
                 valid.append(document)
                 continue
+            from referencing.exceptions import Unresolvable
+
+            from fwdata.schema_findings import error_findings
+
             validator = schemas.validators[key]
             try:
                 errors = list(validator.iter_errors(document.data))
@@ -217,7 +206,7 @@ def validate_documents(
                 raise SchemaSetupError(f"{schemas.schema_path(document.system or '', document.kind or '')}: "
                                        f"unresolvable $ref {exc}") from None
             for problem in errors:
-                problems.extend(_error_findings(document, problem))
+                problems.extend(error_findings(document, problem))
             problems = list(dict.fromkeys(problems))  # each missing key is an error; one finding names them all
             schema = validator.schema if isinstance(validator.schema, dict) else {}
             masked = [found for problem in errors if (found := tolerated(schema, problem)) is not None]
@@ -253,10 +242,14 @@ def _fast_valid(validator: Any, data: Any) -> bool:
 
 def validate_manifest(document: SourceDocument, schemas: SchemaSet) -> list[Finding]:
     """Validate a pack manifest (`fwdata-pack.yaml`) against `schemas/pack.schema.json`; return its findings."""
-    if schemas.manifest is None:
+    if schemas.manifest_path is None:
         raise SchemaSetupError(f"{schemas.root / MANIFEST_SCHEMA}: the pack manifest schema is missing")
-    return [finding for problem in schemas.manifest.iter_errors(document.data)
-            for finding in _error_findings(document, problem)]
+    if _fast_valid(schemas.fast_manifest, document.data):
+        return []
+    from fwdata.schema_findings import error_findings
+
+    return [finding for problem in schemas.validators.compiled(schemas.manifest_path).iter_errors(document.data)
+            for finding in error_findings(document, problem)]
 
 
 def _envelope_findings(document: SourceDocument, schemas: SchemaSet, systems: list[str]) -> list[Finding]:
@@ -276,121 +269,3 @@ def _envelope_findings(document: SourceDocument, schemas: SchemaSet, systems: li
                       f"kind {data['kind']!r} is not a {data['system']} kind (expected one of "
                       f"{', '.join(kinds)}){hint}")]
     return []
-
-
-def _error_findings(document: SourceDocument, problem: ValidationError) -> list[Finding]:
-    if problem.validator in ("anyOf", "oneOf") and problem.context:
-        # A branch that failed only on type is the least telling when another branch got further.
-        deeper = [sub for sub in problem.context if sub.validator != "type"]
-        chosen = best_match(deeper or problem.context)
-        if chosen is not None and chosen.validator not in ("anyOf", "oneOf"):
-            problem = chosen
-    pointer = _pointer(problem.absolute_path)
-    where = dotted_path(problem.absolute_path)
-    prefix = f"{where}: " if where else ""
-    if problem.validator == "additionalProperties" and isinstance(problem.instance, dict):
-        allowed = sorted(problem.schema.get("properties", {}))
-        findings = []
-        for key in sorted(set(problem.instance) - set(allowed)):
-            if any(_matches(pattern, key) for pattern in problem.schema.get("patternProperties", {})):
-                continue
-            hint = did_you_mean(key, allowed)
-            listed = f" (allowed: {', '.join(allowed)})" if allowed and not hint else ""
-            findings.append(error(document.locate(pointer_join(pointer, key), at_key=True), "SCHEMA",
-                                  f"{prefix}unknown key {key!r}{hint}{listed}"))
-        return findings
-    return [error(document.locate(pointer), "SCHEMA", prefix + _message(problem))]
-
-
-def _matches(pattern: str, key: str) -> bool:
-    return ecma_pattern(pattern).search(key) is not None
-
-
-def _message(problem: ValidationError) -> str:
-    value = problem.instance
-    expected: Any = problem.validator_value
-    description = problem.schema.get("description") if isinstance(problem.schema, dict) else None
-    match problem.validator:
-        case "required":
-            missing = [key for key in expected if isinstance(value, dict) and key not in value]
-            return f"missing required key{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}"
-        case "type":
-            wanted = " or ".join(expected) if isinstance(expected, list) else expected
-            return f"expected {_article(wanted)}, found {_describe(value)}"
-        case "enum" if value is None:
-            return f"expected one of: {', '.join(map(str, expected))}, found an empty value"
-        case "enum":
-            hint = did_you_mean(value, [str(v) for v in expected])
-            return f"{_short(value)} is not one of: {', '.join(map(str, expected))}{hint}"
-        case "const":
-            return f"expected {_short(expected)}, found {'an empty value' if value is None else _short(value)}"
-        case "minimum":
-            return f"{_short(value)} is below the minimum {expected}"
-        case "maximum":
-            return f"{_short(value)} is above the maximum {expected}"
-        case "exclusiveMinimum":
-            return f"{_short(value)} must be greater than {expected}"
-        case "exclusiveMaximum":
-            return f"{_short(value)} must be less than {expected}"
-        case "multipleOf":
-            return f"{_short(value)} is not a multiple of {expected}" + (f" ({description})" if description else "")
-        case "pattern":
-            return _pattern_message(value, problem.schema, expected)
-        case "minItems":
-            return f"expected at least {expected} item{'s' if expected != 1 else ''}, found {len(value)}"
-        case "maxItems":
-            return f"expected at most {expected} item{'s' if expected != 1 else ''}, found {len(value)}"
-        case "minLength":
-            return f"text {_short(value)} is shorter than {expected} characters"
-        case "maxLength":
-            return f"text is longer than {expected} characters"
-    return problem.message
-
-
-def _pattern_message(value: Any, schema: Any, pattern: str) -> str:
-    # Schemas annotate each pattern with what the value is, its form in words and examples
-    # ("x-pattern" and "examples"), so a finding never shows a raw regular expression.
-    hint = schema.get("x-pattern") if isinstance(schema, dict) else None
-    examples = schema.get("examples") if isinstance(schema, dict) else None
-    if not isinstance(hint, dict) or not isinstance(hint.get("name"), str):
-        return f"{_short(value)} does not match {pattern}"
-    text = f"{_short(value)} is not a valid {hint['name']}"
-    if isinstance(hint.get("form"), str):
-        text += f": {hint['form']}"
-    if isinstance(examples, list) and examples:
-        text += ", e.g. " + ", ".join(str(example) for example in examples)
-    return text
-
-
-def _pointer(path: Iterable[str | int]) -> str:
-    pointer = ""
-    for token in path:
-        pointer = pointer_join(pointer, token)
-    return pointer
-
-
-def dotted_path(path: Iterable[str | int]) -> str:
-    """Return a value's path as the messages write it: `performance[2].max_fp` ('' for the document)."""
-    text = ""
-    for token in path:
-        text += f"[{token}]" if isinstance(token, int) else (f".{token}" if text else str(token))
-    return text
-
-
-def _article(name: str) -> str:
-    names = {"number": "a number", "integer": "an integer", "string": "a string", "object": "a mapping",
-             "array": "a list", "boolean": "true or false", "null": "an empty value (null)"}
-    return names.get(name, name)
-
-
-def _describe(value: Any) -> str:
-    kinds = {bool: "true/false", int: "integer", float: "number", str: "string", list: "list", dict: "mapping"}
-    if value is None:
-        return "an empty value"
-    kind = kinds.get(type(value), type(value).__name__)
-    return kind if isinstance(value, list | dict) else f"{kind} {_short(value)}"
-
-
-def _short(value: Any) -> str:
-    text = repr(value) if isinstance(value, str) else json.dumps(value)
-    return text if len(text) <= 60 else text[:57] + "..."

@@ -11,8 +11,9 @@ import pytest
 from fwdata import validate
 from fwdata.errors import SchemaSetupError
 from fwdata.library import schema_root
+from fwdata.schema_text import ecma_pattern
 from fwdata.sources import load_source
-from fwdata.validate import ecma_pattern, load_schemas, validate_documents
+from fwdata.validate import load_schemas, validate_documents
 
 SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
