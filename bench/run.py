@@ -12,8 +12,10 @@ seconds, peak RSS), on the same files, in this order:
 - `fwdata build` into a new folder, then bare reportlab drawing every page of that build
   again from what bench/page_content.py reads back from its PDFs (bench/draw_pages.py:
   the same files, pages, texts, rectangles and lines, no layout; the reading is not
-  timed), the build's cards per second as a share of reportlab's; then the build again
-  with nothing changed, and after one number of one card changed (ratios to the cold build);
+  timed), the build's cards per second as a share of reportlab's (each the median of
+  --repeat runs up to 1,000 cards); then the build again with nothing changed, and after
+  one number of one card changed, a new number each run (medians of --repeat runs; ratios to
+  the cold build);
 - last, the CPU per card at each N relative to the smallest N (1.00 = linear).
 
 `fwdata check` and `fwdata build` run as `python -m fwdata` from this checkout, so they
@@ -34,6 +36,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,6 +51,7 @@ from fwdata.sources import load_source  # noqa: E402
 
 SIZES = (100, 1000, 5000)
 CHECK_JSONSCHEMA_UP_TO = 1000  # cards: beyond, it runs for a quarter of an hour and its ratio no longer moves
+COLD_MEDIANS_UP_TO = 1000  # cards: beyond, three cold builds and three anchors take half an hour more
 FWDATA = [sys.executable, "-m", "fwdata"]
 SCHEMAS = ROOT / "schemas"
 # The schema of each folder of a generated pack (and of its manifest), for check-jsonschema.
@@ -95,10 +99,14 @@ def run_child(command: list[str]) -> Run:
     return Run(measured["cpu_s"], measured["wall_s"], measured["peak_mb"], lines[-1] if lines else "")
 
 
-def median_run(command: list[str], repeat: int) -> Run:
-    """Run `command` `repeat` times (`run_child`); return the run of median CPU seconds."""
-    runs = sorted((run_child(command) for _ in range(repeat)), key=lambda run: run.cpu_s)
-    return runs[len(runs) // 2]
+def median_run(command: list[str], repeat: int, before: Callable[[], object] = lambda: None) -> Run:
+    """Run `command` `repeat` times (`run_child`), calling `before` before each; return the run of median CPU
+    seconds."""
+    runs = []
+    for _ in range(repeat):
+        before()
+        runs.append(run_child(command))
+    return sorted(runs, key=lambda run: run.cpu_s)[len(runs) // 2]
 
 
 def check_jsonschema(pack: Path) -> Run | None:
@@ -118,7 +126,7 @@ def check_jsonschema(pack: Path) -> Run | None:
 
 
 def change_one_card(pack: Path) -> None:
-    """Lengthen the internal endurance of the pack's first card by 5 minutes."""
+    """Lengthen the internal endurance of the pack's first card by 5 minutes (each call a new change)."""
     card = sorted((pack / "cards" / "fw").glob("*.yaml"))[0]
     text = card.read_text(encoding="utf-8")
     card.write_text(re.sub(r"internal_min: (\d+)", lambda match: f"internal_min: {int(match[1]) + 5}", text, count=1),
@@ -153,25 +161,28 @@ def measure_pack(folder: Path, cards: int, repeat: int) -> tuple[Run, Run]:
             f"is {check.cpu_s / schema_only.cpu_s:.2f}x it; {check.wall_s / schema_only.wall_s:.2f}x")
     out = folder / f"build-{cards}"
     build = [*FWDATA, "build", "--no-progress", "-q", "--out", str(out), str(pack)]
-    cold = run_child(build)
+    # Cold builds and the anchor are medians too up to COLD_MEDIANS_UP_TO cards; the rebuilds always are.
+    cold_repeat = repeat if cards <= COLD_MEDIANS_UP_TO else 1
+    cold = median_run(build, cold_repeat, lambda: shutil.rmtree(out, ignore_errors=True))
     content = folder / f"content-{cards}.json"
     subprocess.run([sys.executable, str(ROOT / "bench" / "page_content.py"), str(out), str(content)], check=True,
                    stdout=subprocess.DEVNULL)
-    drawn = run_child([sys.executable, str(ROOT / "bench" / "draw_pages.py"), str(content),
-                       str(folder / f"drawn-{cards}")])
+    drawn = median_run([sys.executable, str(ROOT / "bench" / "draw_pages.py"), str(content),
+                        str(folder / f"drawn-{cards}")], cold_repeat,
+                       lambda: shutil.rmtree(folder / f"drawn-{cards}", ignore_errors=True))
     content.unlink()
     shutil.rmtree(folder / f"drawn-{cards}")
+    cold_median = f"; median of {cold_repeat} runs" if cold_repeat > 1 else ""
     row("bare reportlab, the build's pages", drawn,
-        f"1.00 (anchor) {cards / drawn.cpu_s:.1f} cards/s ({drawn.last_line})")
+        f"1.00 (anchor{cold_median}) {cards / drawn.cpu_s:.1f} cards/s ({drawn.last_line})")
     row("fwdata build, cold", cold, f"{drawn.cpu_s / cold.cpu_s:.2f} of reportlab's cards/s; "
-        f"{drawn.wall_s / cold.wall_s:.2f} ({cards / cold.cpu_s:.1f} cards per CPU s)")
-    unchanged = run_child(build)
+        f"{drawn.wall_s / cold.wall_s:.2f} ({cards / cold.cpu_s:.1f} cards per CPU s{cold_median})")
+    unchanged = median_run(build, repeat)
     row("fwdata build, nothing changed", unchanged, f"{unchanged.cpu_s / cold.cpu_s:.2f}x cold build; "
-        f"{unchanged.wall_s / cold.wall_s:.2f}x")
-    change_one_card(pack)
-    changed = run_child(build)
+        f"{unchanged.wall_s / cold.wall_s:.2f}x{median}")
+    changed = median_run(build, repeat, lambda: change_one_card(pack))
     row("fwdata build, one card changed", changed, f"{changed.cpu_s / cold.cpu_s:.2f}x cold build; "
-        f"{changed.wall_s / cold.wall_s:.2f}x")
+        f"{changed.wall_s / cold.wall_s:.2f}x{median}")
     return check, cold
 
 
@@ -242,7 +253,7 @@ def main() -> None:
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)),
                         help="pack sizes in cards, comma-separated (default: %(default)s)")
     parser.add_argument("--repeat", type=int, default=3,
-                        help="runs of the floor and of fwdata check, of which the median is shown (default: 3)")
+                        help="runs of each measured command, of which the median is shown (default: 3)")
     parser.add_argument("--quick", action="store_true", help="N = 100 only, without the issue 9 figures")
     args = parser.parse_args()
     sizes = [100] if args.quick else [int(size) for size in args.sizes.split(",")]
