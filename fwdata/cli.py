@@ -56,10 +56,11 @@ def main(context: click.Context) -> None:
     Fighting Wings, Flight Leader and Ace of Aces.
 
     PATH names a pack (a folder, or files of one): its sources are checked on top of
-    the bundled base library. With no PATH, the current folder is the pack when it has
-    a fwdata-pack.yaml or cards/, scenarios/ or tables/ folders; otherwise the base
-    library itself is checked. Exit codes: 0 no errors, 1 errors found, 2 usage or
-    setup error.
+    the bundled base library. With no PATH, the pack is the one the current folder is
+    in: the nearest folder, from it upwards, with a fwdata-pack.yaml, else the folder holding
+    the cards/, scenarios/ or tables/ folder it is in, else the current folder when it
+    has such folders; otherwise the base library itself is checked. Exit codes: 0 no
+    errors, 1 errors found, 2 usage or setup error.
     """
     context.obj = Toolbox(check=check_sources)
 
