@@ -19,7 +19,7 @@ from fwdata.build_cache import (
 from fwdata.build_index import INDEX_PAGE, index_page
 from fwdata.cache_key import signing_key
 from fwdata.check_memo import CheckMemo, run_planned_checks
-from fwdata.errors import UsageError
+from fwdata.errors import OutputError, UsageError
 from fwdata.findings import Finding, Report, error, warning
 from fwdata.game_system import Catalog, Entry, GameSystem, Output, RunResult
 from fwdata.library import BASE_PACK_ID, library_root
@@ -131,7 +131,8 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     made from this build's outputs each time it writes, so they match them.
     `progress` hears of every file loaded, every system checked and every output drawn.
     Raises OutputError when the build folder cannot be written, is being written
-    by another build, or is a non-empty folder fwdata did not make.
+    by another build, or is a non-empty folder fwdata did not make, and when a source
+    file changed between being hashed and being loaded (nothing is then written).
     """
     with claim_build_folder(options.out_dir) as build_folder:
         pack = resolve_pack(paths)
@@ -149,6 +150,7 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
         memo = CheckMemo(render_key(options), shown, {} if previous is None else previous.checks)
         result, reviewer, findings, reusable = _check(pack, options, schema_root, progress, known, memo)
         del known  # the last build's documents: those still used are in the catalog
+        _refuse_changed_since_hashed(reusable, shown)
         if result.report.failed(options.strict):
             return result
         systems = registered_systems()
@@ -181,6 +183,14 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
             result.outputs = staging.commit(None if key is None else format_build_cache(
                 run, result, outputs, rendered.planned, memo.recorded, key))
     return result
+
+
+def _refuse_changed_since_hashed(loaded: Sequence[tuple[SourceDocument, str]], digests: Mapping[str, str]) -> None:
+    """Raise OutputError when a file was loaded with other bytes than it was hashed with: it changed during the
+    build (an editor saving it), and the caches would file what was parsed under the other bytes' key."""
+    for document, digest in loaded:
+        if digests.get(document.path, digest) != digest:
+            raise OutputError(f"{document.path} changed while it was being built; nothing was written: build again")
 
 
 def review_setup(pack: Pack, manifest: SourceDocument | None, options: BuildOptions

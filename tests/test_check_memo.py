@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from fwdata import loading, pipeline
+from fwdata.errors import OutputError
 from fwdata.findings import Report
 from fwdata.game_system import Catalog, Entry, PlannedCheck
 from fwdata.options import BuildOptions
@@ -163,3 +164,26 @@ def test_the_base_library_a_process_loaded_from_another_folder_keys_the_checks_a
     checked.clear()
     build()
     assert checked == ["p-51d-mine"]
+
+
+def test_a_source_saved_during_a_build_stops_it_before_anything_is_kept(pack: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The caches key what was parsed by the bytes hashed first: a file saved in between would file one content's
+    findings and PDFs under the other's key, reused by every later build of that content."""
+    build()
+    kept = {path: path.read_bytes() for path in Path("out").rglob("*") if path.is_file()}
+    edit(MINE, "internal_min: 140", "internal_min: 150")
+    input_digests = pipeline.input_digests
+
+    def saved_after_hashing(*args: object) -> object:
+        digests = input_digests(*args)  # type: ignore[arg-type]
+        edit(MINE, "internal_min: 150", "internal_min: 160")  # an editor saves the card mid-build
+        return digests
+
+    monkeypatch.setattr(pipeline, "input_digests", saved_after_hashing)
+    with pytest.raises(OutputError, match="p-51d-mine.yaml changed while it was being built"):
+        build()
+    assert {path: path.read_bytes() for path in Path("out").rglob("*") if path.is_file()} == kept
+    monkeypatch.setattr(pipeline, "input_digests", input_digests)
+    assert findings_of(build()) == findings_of(build("cold", use_cache=False))
+    assert Path("out/fw/aircraft/p-51d-mine.pdf").read_bytes() == Path("cold/fw/aircraft/p-51d-mine.pdf").read_bytes()
