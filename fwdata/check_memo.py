@@ -34,16 +34,17 @@ def run_planned_checks(system: str, checks: Sequence[PlannedCheck], catalog: Cat
     core from PARALLEL_FROM_CARDS checks on); with a memo, each one's findings are recorded
     under its key.
     """
-    keys = [None if memo is None else sources_key(memo.base_key, f"check {check.name}", system, check.sources,
-                                                  catalog, memo.digests) for check in checks]
-    kept = [None if key is None or memo is None else memo.previous.get(key) for key in keys]
+    memo = memo or CheckMemo("", {})  # no digests: every key is None, every check runs and nothing is kept
+    keys = [sources_key(memo.base_key, f"check {check.name}", system, check.sources, catalog, memo.digests)
+            for check in checks]
+    kept = [None if key is None else memo.previous.get(key) for key in keys]
     to_run = [index for index, found in enumerate(kept) if found is None]
     ran = iter(map_shared(_run_check, (checks, to_run), len(to_run), jobs=jobs,
                           worth_it=len(to_run) >= PARALLEL_FROM_CARDS))
     findings: list[Finding] = []
     for key, found in zip(keys, kept, strict=True):
         found = tuple(next(ran)) if found is None else found
-        if key is not None and memo is not None:
+        if key is not None:
             memo.recorded[key] = found
         findings.extend(found)
     return findings
