@@ -41,7 +41,13 @@ from fwdata.library import library_root
 from fwdata.options import BuildOptions
 from fwdata.render.page_copies import PageLookup, PageRecord
 from fwdata.sources import load_source
-from fwdata.sources.containment import Refused, open_in_pack, read_in_pack, read_regular, stream_in_pack
+from fwdata.sources.containment import (
+    Refused,
+    open_in_pack,
+    read_in_pack_with_status,
+    read_regular,
+    stream_in_pack,
+)
 from fwdata.sources.pack import Pack, pack_files
 from fwdata.sources.texts import MAX_TEXT_BYTES
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS, display_path
@@ -143,6 +149,18 @@ def render_key(options: BuildOptions) -> str:
     return _key({"tool": tool_fingerprint(), "cwd": os.getcwd(),
                  "options": {item.name: repr(getattr(options, item.name)) for item in fields(options)
                              if item.name not in NOT_RENDERED}})
+
+
+def schemas_key(digests: Mapping[Path, str], schema_root: Path) -> str:
+    """Return the key of the schemas a run validates with: the digests of the files under `schema_root`."""
+    return _key(sorted([path.relative_to(schema_root).as_posix(), digest] for path, digest in digests.items()
+                       if path.is_relative_to(schema_root)))
+
+
+def document_key(base_key: str, schemas: str, path: str, digests: Mapping[str, str]) -> str | None:
+    """Return the key of the document checks of the file `path` (display path) under `base_key` and `schemas`; None
+    when the file has no digest."""
+    return None if path not in digests else _key([base_key, "document", schemas, path, digests[path]])
 
 
 def output_key(base_key: str, system: str, plan: PlannedOutput, catalog: Catalog,
@@ -280,16 +298,16 @@ def read_build_cache(folder: Path, key: bytes | None) -> BuildCache | None:
         return None
 
 
-def _verified(folder: Path, path: str, sha256: str, size: int) -> bytes | None:
-    """Return the bytes of the old output `path` when they are `size` bytes hashing to `sha256`, else None (missing,
-    changed, outside). A file of another size is refused before it is read."""
+def _verified(folder: Path, path: str, sha256: str, size: int) -> tuple[bytes, os.stat_result] | None:
+    """Return the bytes of the old output `path` and the file's status when they are `size` bytes hashing to `sha256`,
+    else None (missing, changed, outside). A file of another size is refused before it is read."""
     if not 0 <= size <= MAX_OUTPUT_BYTES:
         return None
     try:
-        data = read_in_pack(folder, folder.joinpath(*PurePosixPath(path).parts), size)
+        data, status = read_in_pack_with_status(folder, folder.joinpath(*PurePosixPath(path).parts), size)
     except Refused:
         return None
-    return data if len(data) == size and _sha256(data) == sha256 else None
+    return (data, status) if len(data) == size and _sha256(data) == sha256 else None
 
 
 def unchanged_result(folder: Path, build_cache: BuildCache, run: str) -> RunResult | None:
@@ -311,15 +329,28 @@ def unchanged_result(folder: Path, build_cache: BuildCache, run: str) -> RunResu
                      unchanged=True)
 
 
-def reused_output(folder: Path, build_cache: BuildCache | None, path: str, key: str | None
-                  ) -> tuple[Output, list[Finding]] | None:
-    """Return the previous build's output at `path` and its findings when it was rendered under `key` and is intact."""
+@dataclass(frozen=True)
+class ReusedOutput:
+    """An output of the previous build found intact: its bytes and their SHA-256, the file they were read from in the
+    old build folder and that file's status once read, and the output's render findings."""
+
+    output: Output
+    sha256: str
+    file: Path
+    status: os.stat_result
+    findings: tuple[Finding, ...]
+
+
+def reused_output(folder: Path, build_cache: BuildCache | None, path: str, key: str | None) -> ReusedOutput | None:
+    """Return the previous build's output at `path` when it was rendered under `key` and is intact."""
     cached = build_cache.planned.get(path) if build_cache is not None and key is not None else None
     if cached is None or cached.key != key:
         return None
-    data = _verified(folder, path, cached.sha256, cached.size)
-    return None if data is None else (Output(path, data), list(cached.findings))
-
+    verified = _verified(folder, path, cached.sha256, cached.size)
+    if verified is None:
+        return None
+    return ReusedOutput(Output(path, verified[0]), cached.sha256, folder.joinpath(*PurePosixPath(path).parts),
+                        verified[1], cached.findings)
 
 
 @contextmanager

@@ -1,14 +1,18 @@
-"""Per-entry rule checks a build need not run again: each keyed by the files it reads, its findings kept in the build
-cache (fwdata/build_cache.py) for the next build into the same folder."""
+"""Checks a build need not run again: each document's schema and text checks, and per-entry rule checks, each keyed
+by the files it reads, its findings kept in the build cache (fwdata/build_cache.py) for the next build into the same
+folder."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from fwdata.build_cache import sources_key
+from fwdata.build_cache import document_key, sources_key
 from fwdata.findings import Finding
 from fwdata.game_system import Catalog, PlannedCheck
+from fwdata.sources.document import SourceDocument
+from fwdata.text_checks import check_text
+from fwdata.validate import SchemaSet, validate_documents
 from fwdata.workers import PARALLEL_FROM_CARDS, map_shared
 
 
@@ -17,13 +21,46 @@ class CheckMemo:
     """The findings of the last build's planned checks by key (`previous`), and those of this run (`recorded`).
 
     A check's key is that of its sources' files (`digests`, by display path) under `base_key` (the
-    tool, the folder run in, the options: `fwdata.build_cache.render_key`), as an output's is.
+    tool, the folder run in, the options: `fwdata.build_cache.render_key`), as an output's is; a
+    document's checks are keyed under the schemas too (`schemas`: `fwdata.build_cache.schemas_key`).
     """
 
     base_key: str
     digests: Mapping[str, str]
     previous: Mapping[str, tuple[Finding, ...]] = field(default_factory=dict)
     recorded: dict[str, tuple[Finding, ...]] = field(default_factory=dict)
+    schemas: str = ""
+
+
+def check_documents(documents: Sequence[SourceDocument], schemas: SchemaSet, memo: CheckMemo | None
+                    ) -> tuple[list[SourceDocument], list[Finding]]:
+    """Validate `documents` against `schemas` and check their text; return those without schema errors and the
+    findings: the schema findings, then the text findings, each in the order of `documents`.
+
+    As `fwdata.validate.validate_documents` then `fwdata.text_checks.check_text` on all of them, but a
+    document the last build found clean (valid, no finding at all) under the same key is not checked
+    again. Only clean documents are recorded: the others may have come out masked (fwdata/tolerance.py)
+    and are checked every time.
+    """
+    memo = memo or CheckMemo("", {})
+    valid: list[SourceDocument] = []
+    schema_findings: list[Finding] = []
+    text_findings: list[Finding] = []
+    for document in documents:
+        key = document_key(memo.base_key, memo.schemas, document.path, memo.digests)
+        if key is not None and memo.previous.get(key) == ():
+            valid.append(document)
+        else:
+            passed, problems = validate_documents([document], schemas)
+            glyphs = check_text([document])
+            valid += passed
+            schema_findings += problems
+            text_findings += glyphs
+            if problems or glyphs:
+                continue
+        if key is not None:
+            memo.recorded[key] = ()
+    return valid, schema_findings + text_findings
 
 
 def run_planned_checks(system: str, checks: Sequence[PlannedCheck], catalog: Catalog, memo: CheckMemo | None, *,

@@ -14,11 +14,13 @@ from fwdata.build_cache import (
     read_build_cache,
     render_key,
     run_key,
+    schemas_key,
     unchanged_result,
 )
+from fwdata.build_claim import claim_build_folder
 from fwdata.build_index import INDEX_PAGE, index_page
 from fwdata.cache_key import signing_key
-from fwdata.check_memo import CheckMemo, run_planned_checks
+from fwdata.check_memo import CheckMemo, check_documents, run_planned_checks
 from fwdata.errors import OutputError, UsageError
 from fwdata.findings import Finding, Report, error, warning
 from fwdata.game_system import Catalog, Entry, GameSystem, Output, RunResult
@@ -39,9 +41,7 @@ from fwdata.sources.pack import Pack, resolve_pack
 from fwdata.sources.texts import MAX_TEXT_BYTES, decode_text, read_text
 from fwdata.sources.yaml_loader import display_path
 from fwdata.systems import registered_systems
-from fwdata.text_checks import check_text
-from fwdata.validate import SchemaSet, load_schemas, validate_documents, validate_manifest
-from fwdata.write import claim_build_folder
+from fwdata.validate import SchemaSet, load_schemas, validate_manifest
 
 __all__ = ["RunResult", "build_models", "build_sources", "check_sources", "run_checks"]
 
@@ -71,8 +71,8 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress
     kinds = [(system.id, kind) for system in systems.values() for kind in system.build_models]
     schemas = _schemas(schema_root or default_schema_root(), tuple(kinds))
     documents, findings, reusable = load_files(pack, progress, jobs=options.jobs, known=known)
-    valid, validation = validate_documents(documents, schemas)
-    findings += validation + check_text(documents)
+    valid, document_findings = check_documents(documents, schemas, memo)
+    findings += document_findings
     manifest, manifest_findings = read_manifest(pack, schemas)
     findings += manifest_findings
     is_base = pack.is_base or (manifest is not None and manifest.data.get("id") == BASE_PACK_ID)
@@ -113,7 +113,7 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     build folder as it was. The result's outputs are the files as written. The build folder is
     claimed (locked, recovered after a killed build, checked to be fwdata's own)
     before the checks, so a folder in use or not fwdata's fails at once; see
-    `fwdata.write.claim_build_folder`. The outputs end with `findings.txt`, the
+    `fwdata.build_claim.claim_build_folder`. The outputs end with `findings.txt`, the
     full findings report (hidden findings marked).
     With `options.use_cache`, the build cache the previous build left in the folder
     (fwdata/build_cache.py, signed with this user's key: fwdata/cache_key.py) is read under
@@ -136,7 +136,8 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     """
     with claim_build_folder(options.out_dir) as build_folder:
         pack = resolve_pack(paths)
-        digests = input_digests(pack, options, schema_root or default_schema_root())
+        schema_root = schema_root or default_schema_root()
+        digests = input_digests(pack, options, schema_root)
         run = run_key(pack, paths, options, digests)
         key = signing_key()
         previous = read_build_cache(build_folder.target, key) if options.use_cache else None
@@ -147,8 +148,10 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
         known = {} if previous is None else {path: (digest, document) for path, (digest, document)
                                              in read_sources(build_folder.target, key).items()
                                              if shown.get(path) == digest}
-        memo = CheckMemo(render_key(options), shown, {} if previous is None else previous.checks)
+        memo = CheckMemo(render_key(options), shown, {} if previous is None else previous.checks,
+                         schemas=schemas_key(digests, schema_root))
         result, reviewer, findings, reusable = _check(pack, options, schema_root, progress, known, memo)
+        read_back = frozenset(known)
         del known  # the last build's documents: those still used are in the catalog
         _refuse_changed_since_hashed(reusable, shown)
         if result.report.failed(options.strict):
@@ -156,7 +159,7 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
         systems = registered_systems()
         with build_folder.staged() as staging:
             if key is not None:
-                staging.write_sources(format_sources(reusable, key))
+                staging.write_sources(format_sources(reusable, key, read_back=read_back))
             del reusable  # written: what is drawn reads the models, and of modeled kinds' documents only the positions
             result.catalog.without_data((system.id, kind) for system in systems.values()
                                         for kind in system.modeled_kinds)

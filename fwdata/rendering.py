@@ -118,7 +118,9 @@ def render_build(catalog: Catalog, systems: Mapping[str, GameSystem], options: B
                     spooled, findings, pages = next(drawn)
                     stored = [staging.adopt(item) for item in spooled]
                 elif (reused := reused_output(folder, previous, step.plan.path, step.key)) is not None:
-                    stored, findings = [staging.add(reused[0])], reused[1]  # read one at a time, when its turn comes
+                    # read one at a time, when its turn comes, and hard-linked where it can be
+                    stored = [staging.reuse(reused.output, reused.sha256, reused.file, reused.status)]
+                    findings = list(reused.findings)
                     pages = previous.planned[step.plan.path].pages if previous is not None else ()
                     rendered.copied += 1
                 else:  # changed or gone since the cache was read

@@ -20,7 +20,7 @@ import itertools
 import json
 import sys
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,24 +38,26 @@ _JSON_SCALARS = (str, int, float, bool, type(None))
 _LINES_PARSED_TOGETHER = 256
 
 
-def format_sources(documents: Iterable[tuple[SourceDocument, str]], key: bytes) -> Iterator[bytes]:
+def format_sources(documents: Iterable[tuple[SourceDocument, str]], key: bytes, *,
+                   read_back: Container[str] = ()) -> Iterator[bytes]:
     """Yield the lines of `.fwdata-sources` for `documents`, each with the SHA-256 of the bytes it was parsed from.
 
     The last line signs the others with `key`. A document whose data JSON cannot carry
     exactly (a key that is not a string, a value of a type JSON does not have) is left out:
-    the next build parses its file again.
+    the next build parses its file again. The documents whose display paths are in `read_back`
+    were read from such a file (`read_sources`), so they are not looked through again.
     """
-    return signed(_source_lines(documents), key)
+    return signed(_source_lines(documents, read_back), key)
 
 
-def _source_lines(documents: Iterable[tuple[SourceDocument, str]]) -> Iterator[bytes]:
+def _source_lines(documents: Iterable[tuple[SourceDocument, str]], read_back: Container[str]) -> Iterator[bytes]:
     def line(value: object) -> bytes:
         return json.dumps(value, ensure_ascii=True, separators=(",", ":")).encode("ascii") + b"\n"
 
     yield line(_header())
     shapes: dict[tuple[str, ...], int] = {}
     for document, digest in documents:
-        if not _exact_json(document.data):
+        if document.path not in read_back and not _exact_json(document.data):
             continue
         pointers, values, keys = document.positions.packed()
         if pointers not in shapes:

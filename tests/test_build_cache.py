@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import errno
 import hashlib
 import json
 import os
 import shutil
+import stat
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -18,6 +20,7 @@ from click.testing import CliRunner
 from fwdata import build_cache, cache_json, loading, pipeline, rendering
 from fwdata.baseline import Baseline, format_baseline
 from fwdata.build_cache import read_build_cache
+from fwdata.build_claim import claim_build_folder
 from fwdata.cache_key import signature_line, signer, signing_key
 from fwdata.cli import main
 from fwdata.errors import OutputError
@@ -29,7 +32,7 @@ from fwdata.render.page_copies import FontUse, PageRecord, SheetPages
 from fwdata.sources import load_source
 from fwdata.systems import registered_systems
 from fwdata.systems.fw import render as fw_render
-from fwdata.write import CACHE_FILE, SOURCES_FILE, claim_build_folder
+from fwdata.write import CACHE_FILE, SOURCES_FILE
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 CARD = "p/cards/fw/p-51d.yaml"
@@ -361,12 +364,68 @@ def test_an_output_of_another_size_is_refused_before_it_is_read(pack: Path, rend
     with open("out/fw/aircraft/p-51d.pdf", "r+b") as grown:
         grown.truncate(1 << 30)  # a sparse GiB where the card was
     limits: dict[str, int] = {}
-    read = build_cache.read_in_pack
-    monkeypatch.setattr(build_cache, "read_in_pack",
+    read = build_cache.read_in_pack_with_status
+    monkeypatch.setattr(build_cache, "read_in_pack_with_status",
                         lambda root, path, limit: limits.update({path.name: limit}) or read(root, path, limit))
     assert not build().report.failed()
     assert rendered == ["fw/aircraft/p-51d.pdf"] and tree("out") == cold
     assert limits["p-51d.pdf"] == len(cold["fw/aircraft/p-51d.pdf"])  # read at most its recorded size: refused
+
+
+def _replaced_once_read(monkeypatch: pytest.MonkeyPatch, replaced_by: dict[str, int]) -> None:
+    """The card's old file is replaced by a copy (another inode: in `replaced_by`) after it was read and hashed."""
+    read = build_cache.read_in_pack_with_status
+
+    def replaced(root: Path, path: Path, limit: int) -> tuple[bytes, os.stat_result]:
+        found = read(root, path, limit)
+        if path.name == "p-51d.pdf":
+            copy = path.with_name("copy")
+            shutil.copy(path, copy)
+            copy.replace(path)
+            replaced_by["out/fw/aircraft/p-51d.pdf"] = os.stat(path).st_ino
+        return found
+
+    monkeypatch.setattr(build_cache, "read_in_pack_with_status", replaced)
+
+
+def _no_hard_links(monkeypatch: pytest.MonkeyPatch, replaced_by: dict[str, int]) -> None:
+    def refused(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.EXDEV, os.strerror(errno.EXDEV))
+
+    monkeypatch.setattr(os, "link", refused)
+
+
+NOT_LINKED: dict[str, tuple[Callable[[pytest.MonkeyPatch, dict[str, int]], None], set[str]]] = {
+    "another file system": (_no_hard_links, {"fw/aircraft/p-51d.pdf", "fw/table.pdf"}),
+    "a file of another mode": (lambda *_: os.chmod("out/fw/aircraft/p-51d.pdf", 0o600), {"fw/aircraft/p-51d.pdf"}),
+    "a file replaced once read": (_replaced_once_read, {"fw/aircraft/p-51d.pdf"}),
+}
+
+
+@pytest.mark.parametrize("case", [None, *NOT_LINKED])
+def test_a_rebuild_hard_links_the_outputs_it_reuses_where_it_safely_can(
+        pack: Path, monkeypatch: pytest.MonkeyPatch, rendered: list[str], case: str | None) -> None:
+    """An output reused is the old build's file itself (no bytes copied), unless it may not be: then it is written,
+    with the bytes that were read and verified, under the mode every new file gets."""
+    build()
+    inodes = {path.as_posix(): os.stat(path).st_ino for path in Path("out").rglob("*.pdf")}
+    cold = tree("out")
+    rendered.clear()
+    apply, written = NOT_LINKED[case] if case is not None else (lambda *_: None, set())
+    EDITS["a card"][0]()
+    replaced_by: dict[str, int] = {}  # the files put in place of an old output while the build runs
+    with monkeypatch.context() as patched:
+        apply(patched, replaced_by)
+        assert not build().report.failed()
+    redrawn = EDITS["a card"][1]
+    assert set(rendered) == redrawn
+    new_inode = {path.removeprefix("out/") for path, inode in inodes.items()
+                 if os.stat(path).st_ino != replaced_by.get(path, inode)}
+    assert new_inode - redrawn >= written and (new_inode - redrawn <= written or case == "another file system")
+    build("cold", use_cache=False)
+    assert tree("out") == tree("cold") and tree("out")["fw/aircraft/p-51d.pdf"] == cold["fw/aircraft/p-51d.pdf"]
+    assert {stat.S_IMODE(os.stat(path).st_mode) for path in Path("out").rglob("*.pdf")} == {
+        stat.S_IMODE(os.stat(path).st_mode) for path in Path("cold").rglob("*.pdf")}
 
 
 def _link_out() -> None:

@@ -1,5 +1,5 @@
-"""A rebuild runs again only the rule checks whose sources changed (fwdata/check_memo.py); the findings stay a cold
-build's."""
+"""A rebuild runs again only the rule checks whose sources changed, and validates again only the documents that changed
+(fwdata/check_memo.py); the findings stay a cold build's."""
 
 from __future__ import annotations
 
@@ -8,14 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from fwdata import loading, pipeline
+from fwdata import check_memo, loading, pipeline
 from fwdata.errors import OutputError
 from fwdata.findings import Report
 from fwdata.game_system import Catalog, Entry, PlannedCheck
 from fwdata.options import BuildOptions
 from fwdata.pipeline import build_sources, check_sources
+from fwdata.sources.document import SourceDocument
 from fwdata.sources.yaml_loader import display_path
 from fwdata.systems.fw import checks as fw_checks
+from fwdata.validate import SchemaSet
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 MINE = "p/cards/fw/p-51d-mine.yaml"
@@ -187,3 +189,56 @@ def test_a_source_saved_during_a_build_stops_it_before_anything_is_kept(pack: Pa
     monkeypatch.setattr(pipeline, "input_digests", input_digests)
     assert findings_of(build()) == findings_of(build("cold", use_cache=False))
     assert Path("out/fw/aircraft/p-51d-mine.pdf").read_bytes() == Path("cold/fw/aircraft/p-51d-mine.pdf").read_bytes()
+
+
+@pytest.fixture
+def validated(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths of the documents each run validates (and checks the text of), in order."""
+    paths: list[str] = []
+    validate = check_memo.validate_documents
+
+    def counted(documents: list[SourceDocument], schemas: SchemaSet) -> object:
+        paths.extend(document.path for document in documents)
+        return validate(documents, schemas)
+
+    monkeypatch.setattr(check_memo, "validate_documents", counted)
+    return paths
+
+
+DOCUMENT_EDITS = {
+    "a card": ("internal_min: 140", "internal_min: 150"),
+    "a schema error": ("internal_min: 140", "internal_min: 140, wing_colour: red"),
+    "a character the font lacks": ("\nname: P-51D", "\nname: \u2603 P-51D"),
+}
+
+
+@pytest.mark.parametrize("change", DOCUMENT_EDITS)
+def test_a_rebuild_validates_again_only_the_documents_that_changed_or_had_findings(pack: Path, validated: list[str],
+                                                                                    change: str) -> None:
+    build()
+    assert MINE in validated and "p/cards/fw/spit-mine.yaml" in validated
+    edit(MINE, *DOCUMENT_EDITS[change])
+    validated.clear()
+    again = build()
+    assert validated == [MINE]
+    assert findings_of(again) == findings_of(build("cold", use_cache=False))
+    codes = {f.code for f in again.findings if f.location.path == MINE}
+    assert ({"SCHEMA", "TEXT-GLYPH"} & codes) == {"a card": set(), "a schema error": {"SCHEMA"},
+                                                  "a character the font lacks": {"TEXT-GLYPH"}}[change]
+    edit("p/cards/fw/spit-mine.yaml", "\nname: ", "\nname: My ")
+    validated.clear()
+    build()
+    # a document with findings is checked every time: only clean ones are kept
+    assert sorted(validated) == [*([MINE] if change != "a card" else []), "p/cards/fw/spit-mine.yaml"]
+
+
+def test_a_rebuild_with_other_schemas_validates_every_document_again(pack: Path, validated: list[str]) -> None:
+    shutil.copytree(REPOSITORY / "schemas", "schemas")
+    build_sources([Path("p")], BuildOptions(out_dir=Path("out"), jobs=1), schema_root=Path("schemas"))
+    everything = sorted(validated)
+    schema = Path("schemas/fw/aircraft.schema.json")
+    schema.write_text(schema.read_text(encoding="utf-8").replace('"description": "', '"description": "An ', 1),
+                      encoding="utf-8")
+    validated.clear()
+    build_sources([Path("p")], BuildOptions(out_dir=Path("out"), jobs=1), schema_root=Path("schemas"))
+    assert sorted(validated) == everything

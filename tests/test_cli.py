@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from fwdata.build_claim import write_outputs
 from fwdata.cli import main
 from fwdata.game_system import Output
-from fwdata.write import BUILD_MARKER, write_outputs
+from fwdata.write import BUILD_MARKER
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = Path(__file__).parent / "cases" / "schema-errors"

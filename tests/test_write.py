@@ -14,10 +14,11 @@ import pytest
 from click.testing import CliRunner
 
 from fwdata import pipeline, write
+from fwdata.build_claim import claim_build_folder, write_outputs
 from fwdata.cli import main
 from fwdata.errors import OutputError
 from fwdata.game_system import Output, RenderResult
-from fwdata.write import BUILD_MARKER, MARKER_TEXT, SOURCES_FILE, claim_build_folder, write_outputs
+from fwdata.write import BUILD_MARKER, MARKER_TEXT, SOURCES_FILE
 
 
 def tree(folder: Path) -> dict[str, bytes]:

@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 
 from fwdata import write
+from fwdata.build_claim import claim_build_folder, write_outputs
 from fwdata.game_system import Output
-from fwdata.write import BUILD_MARKER, MARKER_TEXT, claim_build_folder, write_outputs
+from fwdata.write import BUILD_MARKER, MARKER_TEXT
 
 ROOT = Path(__file__).resolve().parent.parent
 OLD = [Output("fw/aircraft/a.pdf", b"old a"), Output("fw/table.pdf", b"old t"), Output("only-old.pdf", b"o")]
@@ -137,7 +138,7 @@ def test_a_kill_during_recovery_still_leaves_a_whole_build(tmp_path: Path, monke
 CHILD = """
 import os, shutil, signal, sys
 from pathlib import Path
-from fwdata import write
+from fwdata import build_claim, write
 from fwdata.errors import OutputError
 from fwdata.game_system import Output
 
@@ -160,7 +161,7 @@ def hooked(function):
 os.rename, os.replace, shutil.rmtree = hooked(os.rename), hooked(os.replace), hooked(shutil.rmtree)
 write._write_new = hooked(write._write_new)
 try:
-    write.write_outputs(outputs, out)
+    build_claim.write_outputs(outputs, out)
 except OutputError as exc:
     print(f"fwdata: {exc}", file=sys.stderr)
     sys.exit(exc.exit_code)

@@ -55,6 +55,12 @@ def read_in_pack(root: Path, path: Path, max_bytes: int) -> bytes:
     Raises Refused (see `admit`; YAML-TOO-LARGE over `max_bytes`,
     SOURCE-UNREADABLE for a pipe, device, socket or a read error).
     """
+    return _read_descriptor(open_in_pack(root, path), max_bytes)[0]
+
+
+def read_in_pack_with_status(root: Path, path: Path, max_bytes: int) -> tuple[bytes, os.stat_result]:
+    """Return what `read_in_pack` returns and the status of the file it was read from (`os.fstat` once read).
+    Raises Refused as `read_in_pack` does."""
     return _read_descriptor(open_in_pack(root, path), max_bytes)
 
 
@@ -95,7 +101,7 @@ def read_regular(path: Path, max_bytes: int, *, follow: bool = True) -> bytes:
         descriptor = os.open(path, os.O_RDONLY | _NONBLOCK | _CLOEXEC | (0 if follow else _NOFOLLOW))
     except OSError as exc:
         raise Refused("SOURCE-UNREADABLE", _os_problem(exc)) from None
-    return _read_descriptor(descriptor, max_bytes)
+    return _read_descriptor(descriptor, max_bytes)[0]
 
 
 def stream_in_pack(root: Path, path: Path, max_bytes: int) -> BinaryIO:
@@ -104,16 +110,18 @@ def stream_in_pack(root: Path, path: Path, max_bytes: int) -> BinaryIO:
     return _checked_stream(open_in_pack(root, path), max_bytes)
 
 
-def _read_descriptor(descriptor: int, max_bytes: int) -> bytes:
-    """Read an opened file after checking, on the descriptor itself, that it is a regular file of a fitting size."""
+def _read_descriptor(descriptor: int, max_bytes: int) -> tuple[bytes, os.stat_result]:
+    """Read an opened file after checking, on the descriptor itself, that it is a regular file of a fitting size;
+    return its bytes and its status once read."""
     with _checked_stream(descriptor, max_bytes) as stream:
         try:
             data = _read_at_most(stream, max_bytes + 1)  # never trust the reported size: it may grow, or lie
+            status = os.fstat(stream.fileno())
         except OSError as exc:
             raise Refused("SOURCE-UNREADABLE", _os_problem(exc)) from None
     if len(data) > max_bytes:
         raise Refused("YAML-TOO-LARGE", f"file is over {max_bytes} bytes; the limit is {max_bytes} bytes")
-    return data
+    return data, status
 
 
 def _checked_stream(descriptor: int, max_bytes: int) -> BinaryIO:

@@ -45,10 +45,23 @@ def display_path(path: Path) -> str:
 @functools.lru_cache(maxsize=1 << 16)  # a run shows each file several times, and resolving a path reads every folder
 def _display_path(path: Path, cwd: str) -> str:
     try:
-        shown = os.path.relpath(path, cwd) if path.resolve().is_relative_to(Path(cwd).resolve()) else str(path)
+        shown = os.path.relpath(path, cwd) if _resolved(path, cwd).is_relative_to(_resolved_folder(cwd)) else str(path)
     except (OSError, ValueError, RuntimeError):  # RuntimeError: a symbolic link loop (Python 3.11)
         shown = str(path)
     return escape_controls(shown)
+
+
+def _resolved(path: Path, cwd: str) -> Path:
+    """Return `path` (relative to `cwd`) resolved as `Path.resolve` does, its folder resolved once for all its files."""
+    absolute = Path(cwd, path)
+    if absolute.name in ("", ".", "..") or absolute.is_symlink():
+        return absolute.resolve()
+    return _resolved_folder(str(absolute.parent)) / absolute.name
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _resolved_folder(folder: str) -> Path:
+    return Path(folder).resolve()
 
 
 def load_sources(
