@@ -7,9 +7,11 @@ for each planned output (`fwdata.game_system.PlannedOutput`) the key it was rend
 findings, and the findings of each planned check by key (fwdata/check_memo.py). The next build into the folder:
 
 - does nothing when the run key matches and every output is still as written (`unchanged_result`);
-- otherwise checks again, and copies each planned output whose key matches from the old folder
-  instead of rendering it (`reused_output`), once its bytes hash to the recorded value;
-- runs again only the planned checks whose key is not in the cache (a card's rule checks, say);
+- otherwise checks again, and takes each planned output whose key matches from the old folder
+  instead of rendering it (`reused_output`; hard-linked where it can be: `fwdata.write.Staging.reuse`),
+  once its bytes hash to the recorded value;
+- runs again only the planned checks whose key is not in the cache (a card's rule checks, say), and
+  validates again only the documents that changed or had findings (`document_key`);
 - and draws an imposed card sheet copying each page whose cards did not change from the old
   sheet (`previous_pages`; the cache records each page's key and where its content is).
 

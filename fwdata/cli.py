@@ -48,7 +48,27 @@ def _print_length(option: str, text: str) -> float:
         raise UsageError(f"{option}: {problem}") from None
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _MainGroup(click.Group):
+    """fwdata's commands. The game systems' groups (`fwdata fw ...`) are added when a command that is not one of
+    fwdata's own is asked for, or every command is listed (`--help`): the others start without importing the
+    systems (a rebuild with nothing to do, `--version`)."""
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands:
+            self._add_systems()
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        self._add_systems()
+        return super().list_commands(ctx)
+
+    def _add_systems(self) -> None:
+        for system in registered_systems().values():
+            if system.commands is not None and system.id not in self.commands:
+                self.add_command(system.commands())
+
+
+@click.group(cls=_MainGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="fwdata")
 @click.pass_context
 def main(context: click.Context) -> None:
@@ -206,7 +226,3 @@ def new(system: str, kind: str, new_id: str, from_id: str | None, pack: Path) ->
 
     click.echo(f"wrote {new_document(system, kind, new_id, pack=pack, from_id=from_id)}")
 
-
-for _system in registered_systems().values():
-    if _system.commands is not None:
-        main.add_command(_system.commands())

@@ -119,8 +119,10 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     (fwdata/build_cache.py, signed with this user's key: fwdata/cache_key.py) is read under
     the lock: when no input changed, its result is returned and nothing is checked, rendered
     or written; otherwise each planned check (a card's rule checks) whose sources did not change is
-    not run again, its findings taken from the cache (fwdata/check_memo.py), and each planned output
-    whose sources did not change is copied from the old folder, not rendered. Without a key
+    not run again, its findings taken from the cache (fwdata/check_memo.py), nor are the schema and
+    text checks of a document found clean in a file that did not change, and each planned output
+    whose sources did not change is taken from the old folder (hard-linked where it can be), not
+    rendered. Without a key
     (fwdata/cache_key.py), no cache is read or written.
     The new cache is written into the new folder and swapped in with it, and so are the loaded
     sources, signed (fwdata/source_cache.py): the next build parses only the files that changed.

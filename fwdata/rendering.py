@@ -74,7 +74,8 @@ def render_build(catalog: Catalog, systems: Mapping[str, GameSystem], options: B
     drawn file crosses processes or waits in memory for the outputs before it.
 
     Each planned output whose key (fwdata/build_cache.py `output_key`, from `base_key` and the
-    input `documents`' digests) matches the previous build's is copied from `folder`; the others are
+    input `documents`' digests) matches the previous build's is taken from `folder` (`Staging.reuse`: hard-linked
+    where it can be, else copied); the others are
     drawn, by `options.jobs` forked processes (fwdata/workers.py: by default every core once
     PARALLEL_FROM_OUTPUTS outputs are to be drawn). An imposed card sheet drawn again copies
     each page whose cards' keys match from the previous build's sheet (`previous_pages`); a sheet

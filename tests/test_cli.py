@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -194,3 +196,15 @@ def test_fl_points_unknown_scenario_is_a_usage_error(runner: CliRunner, monkeypa
     monkeypatch.chdir(ROOT)
     result = runner.invoke(main, ["fl", "points", "99.1"])
     assert result.exit_code == 2 and result.stderr.startswith("fwdata: no Flight Leader scenario '99.1'")
+
+
+@pytest.mark.parametrize(("arguments", "imports_systems"), [
+    (["--version"], False), (["check", "--help"], False), (["fw", "--help"], True), (["--help"], True)])
+def test_the_game_systems_are_imported_only_for_their_commands_or_the_list_of_commands(
+        arguments: list[str], imports_systems: bool) -> None:
+    """`fwdata check` and `build` start without the systems' command groups (a rebuild with nothing to do never
+    imports a system); `fwdata fw ...` and `--help` add them."""
+    program = ("import sys\nfrom fwdata.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+               "print(sorted({name.split('.')[2] for name in sys.modules if name.startswith('fwdata.systems.')}))")
+    done = subprocess.run([sys.executable, "-c", program, *arguments], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == ("['aoa', 'fl', 'fw']" if imports_systems else "[]")

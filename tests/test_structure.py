@@ -13,6 +13,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import click
+
 from fwdata.cli import main
 from fwdata.systems import registered_systems
 
@@ -125,7 +127,7 @@ def test_the_import_walk_sees_late_imports() -> None:
 def test_every_system_registers_its_own_command_group() -> None:
     for system_id, system in registered_systems().items():
         assert system.commands is not None
-        assert main.commands[system_id] is system.commands()
+        assert main.get_command(click.Context(main), system_id) is system.commands()
     assert "registered_systems" in (PACKAGE / "cli.py").read_text(encoding="utf-8")
     assert not {"fw", "fl", "aoa"} & {node.id for node in ast.walk(ast.parse((PACKAGE / "cli.py").read_text()))
                                         if isinstance(node, ast.Name)}
