@@ -24,7 +24,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check fwdata tests tools
 	$(BIN)/mypy
 
-# Issue 15's figures: check and build of generated packs against their anchors (the bench extra installs them).
+# Speed and memory: check and build of generated packs against the libraries they stand on (the bench extra installs them).
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/run.py

@@ -39,7 +39,8 @@ def claim_build_folder(out_dir: Path) -> Iterator[BuildFolder]:
         try:
             recover_build_folder(target)
         except OSError as exc:
-            raise OutputError(f"cannot write {out_dir}: {exc.strerror or exc}") from None
+            where = f" ({exc.filename}, left by an earlier build: remove it by hand)" if exc.filename else ""
+            raise OutputError(f"cannot write {out_dir}: {exc.strerror or exc}{where}") from None
         if target.exists() and not target.is_dir():
             raise OutputError(f"cannot write {out_dir}: a file is in the way of the build folder")
         if target.exists() and not is_marker(target / BUILD_MARKER) and any(target.iterdir()):

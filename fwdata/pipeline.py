@@ -133,12 +133,15 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     made from this build's outputs each time it writes, so they match them.
     `progress` hears of every file loaded, every system checked and every output drawn.
     Raises OutputError when the build folder cannot be written, is being written
-    by another build, or is a non-empty folder fwdata did not make, and when a source
+    by another build, is a non-empty folder fwdata did not make, or holds what the build
+    reads (the pack, the base library, the schemas, the baseline), and when a source
     file changed between being hashed and being loaded (nothing is then written).
     """
     with claim_build_folder(options.out_dir) as build_folder:
         pack = resolve_pack(paths)
         schema_root = schema_root or default_schema_root()
+        _refuse_building_over(build_folder.target, options.out_dir,
+                              [pack.root, library_root(), schema_root, *filter(None, [options.baseline])])
         digests = input_digests(pack, options, schema_root)
         run = run_key(pack, paths, options, digests)
         key = signing_key()
@@ -188,6 +191,16 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
             result.outputs = staging.commit(None if key is None else format_build_cache(
                 run, result, outputs, rendered.planned, memo.recorded, key))
     return result
+
+
+def _refuse_building_over(target: Path, out_dir: Path, inputs: Sequence[Path]) -> None:
+    """Raise OutputError when the build folder `target` (resolved) is or holds one of `inputs`: a build replaces its
+    folder whole, so it would delete what it reads."""
+    for path in inputs:
+        real = Path(os.path.realpath(path))
+        if real.is_relative_to(target):
+            raise OutputError(f"refusing to build into {out_dir}: it holds {display_path(path)}, which the build "
+                              "reads, and a build replaces its folder whole; name a build folder outside it")
 
 
 def _refuse_changed_since_hashed(loaded: Sequence[tuple[SourceDocument, str]], digests: Mapping[str, str]) -> None:

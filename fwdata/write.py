@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import shutil
 import stat
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -143,6 +144,7 @@ class Staging:
         self._stored: list[StoredOutput] = []
         self._seen: set[PurePosixPath] = set()
         self._mode = _file_mode()
+        self._owner = _new_file_owner(root)
 
     def add(self, output: Output) -> StoredOutput:
         """Write `output` into the new build; return it as stored there (its bytes are not kept).
@@ -179,14 +181,18 @@ class Staging:
         """Put `output`, the previous build's file `old` verified to hold its bytes (of SHA-256 `sha256`, `status` as
         read), into the new build; return it as stored (as `add`).
 
-        The file is hard-linked, not copied, when it can be: same file system, the mode a new file
-        gets, and the link leads to the very file read, unchanged since (same inode, size and
-        modification time). Otherwise the bytes are written as `add` writes them. Raises OutputError as `add` does.
+        The file is hard-linked, not copied, when it can be and is just what a new file would be: same
+        file system, the mode and owner a new file gets, no other link to it (a copy the user linked
+        elsewhere stays theirs), and the link leads to the very file read, unchanged since (same inode,
+        size and modification time). Otherwise the bytes are written as `add` writes them. Raises
+        OutputError as `add` does.
         """
         relative = _relative_path(output.path, self._seen)
         file = self.root.joinpath(*relative.parts)
+        as_new = (stat.S_IMODE(status.st_mode) == self._mode and (status.st_uid, status.st_gid) == self._owner
+                  and status.st_nlink == 1)
         try:
-            linked = stat.S_IMODE(status.st_mode) == self._mode and _linked(old, file, status)
+            linked = as_new and _linked(old, file, status)
         except OSError as exc:
             raise OutputError(f"cannot write {self.folder.path.joinpath(*relative.parts)}: "
                               f"{exc.strerror or exc}") from None
@@ -261,7 +267,9 @@ class Staging:
                     os.rename(new, folder.target)
                 self.committed = True
         except OSError as exc:
-            raise OutputError(f"cannot write {current}: {exc.strerror or exc}") from None
+            busy = (" (a build swaps its folder in by renaming it, and a mount point cannot be renamed: name a folder "
+                    "inside it)") if exc.errno == errno.EBUSY else ""
+            raise OutputError(f"cannot write {current}: {exc.strerror or exc}{busy}") from None
         return [StoredOutput(stored.path, folder.target.joinpath(*PurePosixPath(stored.path).parts), stored.sha256,
                              stored.size) for stored in self._stored]
 
@@ -301,6 +309,16 @@ def spool_output(spool: Path, name: str, output: Output, build_folder: Path) -> 
         raise OutputError(f"cannot write {build_folder.joinpath(*PurePosixPath(output.path).parts)}: "
                           f"{exc.strerror or exc}") from None
     return StoredOutput(output.path, file, hashlib.sha256(output.data).hexdigest(), len(output.data))
+
+
+def _new_file_owner(folder: Path) -> tuple[int, int]:
+    """The user and group ids a new file in `folder` gets: this process's, or the folder's group when it is
+    set-group-ID."""
+    with suppress(OSError):
+        status = folder.stat()
+        if status.st_mode & stat.S_ISGID:
+            return os.geteuid(), status.st_gid
+    return os.geteuid(), os.getegid()
 
 
 def _linked(old: Path, new: Path, status: os.stat_result) -> bool:

@@ -14,7 +14,10 @@ from click.testing import CliRunner
 
 from fwdata.build_claim import write_outputs
 from fwdata.cli import main
+from fwdata.errors import OutputError
 from fwdata.game_system import Output
+from fwdata.options import BuildOptions
+from fwdata.pipeline import build_sources
 from fwdata.write import BUILD_MARKER
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,6 +135,27 @@ def test_build_writes_nothing_when_there_are_errors(runner: CliRunner, fw_pack: 
     assert sorted(p.name for p in out.rglob("*")) == [BUILD_MARKER, "previous.pdf"]
     assert (out / "previous.pdf").read_bytes() == b"keep me"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "pack"]  # no lock or sibling left
+
+
+@pytest.mark.parametrize("where", ["the pack inside the build folder", "the build folder above the pack"])
+def test_a_build_never_replaces_a_folder_holding_what_it_reads(runner: CliRunner, fw_pack: Path, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch, where: str) -> None:
+    """A build replaces its folder whole: one holding the pack would delete the pack (it did, and said it succeeded)."""
+    out = tmp_path / "out"
+    write_outputs([Output("previous.pdf", b"keep me")], out)  # a build folder fwdata made
+    pack = out / "mine"
+    shutil.move(fw_pack, pack)
+    arguments = ["build", "--out", str(out), str(pack)]
+    if where == "the build folder above the pack":
+        monkeypatch.chdir(pack / "cards")
+        arguments = ["build", "--out", "../.."]
+    files = sorted(path for path in pack.rglob("*"))
+    result = runner.invoke(main, arguments)
+    assert result.exit_code == 2 and "refusing to build into" in result.stderr
+    assert "which the build reads" in result.stderr
+    assert sorted(path for path in pack.rglob("*")) == files and (out / "previous.pdf").read_bytes() == b"keep me"
+    with pytest.raises(OutputError, match="refusing to build into"):
+        build_sources([pack], BuildOptions(out_dir=out, baseline=None))
 
 
 def test_build_into_a_file_is_a_setup_error(runner: CliRunner, fw_pack: Path, tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from fwdata import pipeline, write
+from fwdata import build_claim, pipeline, write
 from fwdata.build_claim import claim_build_folder, write_outputs
 from fwdata.cli import main
 from fwdata.errors import OutputError
@@ -205,6 +205,24 @@ def test_leftovers_are_cleaned_but_not_another_folders(tmp_path: Path) -> None:
     assert sorted(os.listdir(tmp_path)) == [".build.fwdata-new-x.fwdata-new-y", "build"]
 
 
+def test_a_leftover_that_cannot_be_removed_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A killed build's leftover that cannot be deleted (a read-only folder in it) stops every later build: the
+    message says which file, so the user can remove it."""
+    write_outputs([Output("a.pdf", b"x")], tmp_path / "build")
+    leftover = tmp_path / ".build.fwdata-old-abc123"
+    (leftover / "fw").mkdir(parents=True)
+
+    def refused(path: object, *args: object, **kwargs: object) -> None:
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(leftover / "fw"))
+
+    monkeypatch.setattr(build_claim.shutil, "rmtree", refused)
+    with pytest.raises(OutputError) as raised:
+        write_outputs([Output("a.pdf", b"y")], tmp_path / "build")
+    assert str(raised.value) == (f"cannot write {tmp_path / 'build'}: Permission denied ({leftover / 'fw'}, left by an "
+                                 "earlier build: remove it by hand)")
+    assert (tmp_path / "build" / "a.pdf").read_bytes() == b"x"
+
+
 CASE = Path(__file__).parent / "cases" / "aoa-book-ok"
 
 
@@ -257,3 +275,22 @@ def test_a_ctrl_c_during_the_swap_takes_effect_once_the_new_build_is_in_place(tm
         write_outputs([Output("fw/table.pdf", b"new")], out)
     assert tree(out) == {"fw/table.pdf": b"new", BUILD_MARKER: MARKER_TEXT}
     assert os.listdir(tmp_path) == ["build"]
+
+
+def test_a_build_folder_that_is_a_mount_point_says_why_it_cannot_be_swapped(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "build"
+    write_outputs([Output("a.pdf", b"old")], out)
+    rename = os.rename
+
+    def busy(source: Any, target: Any) -> None:
+        if Path(source) == out:  # Linux refuses to rename a mount point with EBUSY
+            raise OSError(errno.EBUSY, os.strerror(errno.EBUSY))
+        rename(source, target)
+
+    monkeypatch.setattr(os, "rename", busy)
+    with pytest.raises(OutputError) as raised:
+        write_outputs([Output("a.pdf", b"new")], out)
+    assert str(raised.value) == (f"cannot write {out}: Device or resource busy (a build swaps its folder in by "
+                                 "renaming it, and a mount point cannot be renamed: name a folder inside it)")
+    assert tree(out) == {"a.pdf": b"old", BUILD_MARKER: MARKER_TEXT}
