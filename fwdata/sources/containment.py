@@ -10,6 +10,8 @@ from typing import BinaryIO
 
 # Files here are not data: /proc reports size 0 for endless or secret files, /dev has devices.
 SYSTEM_FOLDERS = ("/proc", "/sys", "/dev")
+# but for these folders under them, which hold ordinary files (a tmpfs a CI job may build in).
+FILE_FOLDERS = ("/dev/shm",)
 READ_CHUNK_BYTES = 1 << 20
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -159,6 +161,8 @@ def _read_at_most(stream: BinaryIO, limit: int) -> bytes:
 
 
 def _refuse_system_file(real: str) -> None:
+    if any(real == folder or real.startswith(folder + "/") for folder in FILE_FOLDERS):
+        return
     for folder in SYSTEM_FOLDERS:
         if real == folder or real.startswith(folder + "/"):
             raise Refused("SOURCE-OUTSIDE-PACK", f"{real} is a system file under {folder}, not part of a pack")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import stat
+import tempfile
 import tracemalloc
 from pathlib import Path
 
@@ -124,6 +126,21 @@ def test_proc_is_refused_even_when_named_directly() -> None:
     document, findings = load_source(Path("/proc/self/environ"))
     assert document is None and findings[0].code == "SOURCE-OUTSIDE-PACK"
     assert read_text(Path("/proc/self/environ")) is None
+
+
+@pytest.mark.skipif(not os.access("/dev/shm", os.W_OK), reason="no writable /dev/shm on this machine")
+def test_files_in_dev_shm_are_ordinary_files() -> None:
+    """/dev/shm is a tmpfs of ordinary files (a CI job may build there), not devices: its files are read, and a
+    build folder there keeps its cache."""
+    shm = Path(tempfile.mkdtemp(dir="/dev/shm"))
+    try:
+        (shm / "a.yaml").write_bytes(b"x: 1\n")
+        assert read_regular(shm / "a.yaml", 100) == b"x: 1\n"
+        assert read_in_pack(shm, shm / "a.yaml", 100) == b"x: 1\n"
+    finally:
+        shutil.rmtree(shm)
+    with pytest.raises(Refused, match="system file under /dev"):
+        read_regular(Path("/dev/null"), 100)
 
 
 def test_a_pipe_is_a_finding_and_does_not_block(pack: Path) -> None:
