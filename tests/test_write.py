@@ -7,6 +7,7 @@ import errno
 import hashlib
 import os
 import signal
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -259,18 +260,23 @@ def test_a_lock_file_that_is_a_link_is_refused_and_its_target_never_made(tmp_pat
     assert not (tmp_path / "elsewhere").exists() and not (tmp_path / "build").exists()
 
 
+def _when_the_swap_starts(monkeypatch: pytest.MonkeyPatch, out: Path, action: Callable[[], None]) -> None:
+    """Run `action` just before the swap's first rename, the one that moves the old build `out` aside."""
+    rename = os.rename
+
+    def hooked(source: Any, target: Any) -> None:
+        if Path(source) == out:
+            action()
+        rename(source, target)
+
+    monkeypatch.setattr(os, "rename", hooked)
+
+
 def test_a_ctrl_c_during_the_swap_takes_effect_once_the_new_build_is_in_place(tmp_path: Path,
                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "build"
     write_outputs([Output("fw/table.pdf", b"old")], out)
-    rename = os.rename
-
-    def interrupted(source: Any, target: Any) -> None:
-        if Path(source) == out:  # the first rename of the swap: the old build moves aside
-            os.kill(os.getpid(), signal.SIGINT)
-        rename(source, target)
-
-    monkeypatch.setattr(os, "rename", interrupted)
+    _when_the_swap_starts(monkeypatch, out, lambda: os.kill(os.getpid(), signal.SIGINT))
     with pytest.raises(KeyboardInterrupt):
         write_outputs([Output("fw/table.pdf", b"new")], out)
     assert tree(out) == {"fw/table.pdf": b"new", BUILD_MARKER: MARKER_TEXT}
@@ -281,14 +287,11 @@ def test_a_build_folder_that_is_a_mount_point_says_why_it_cannot_be_swapped(tmp_
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "build"
     write_outputs([Output("a.pdf", b"old")], out)
-    rename = os.rename
 
-    def busy(source: Any, target: Any) -> None:
-        if Path(source) == out:  # Linux refuses to rename a mount point with EBUSY
-            raise OSError(errno.EBUSY, os.strerror(errno.EBUSY))
-        rename(source, target)
+    def busy() -> None:  # Linux refuses to rename a mount point
+        raise OSError(errno.EBUSY, os.strerror(errno.EBUSY))
 
-    monkeypatch.setattr(os, "rename", busy)
+    _when_the_swap_starts(monkeypatch, out, busy)
     with pytest.raises(OutputError) as raised:
         write_outputs([Output("a.pdf", b"new")], out)
     assert str(raised.value) == (f"cannot write {out}: Device or resource busy (a build swaps its folder in by "
