@@ -300,13 +300,13 @@ def read_build_cache(folder: Path, key: bytes | None) -> BuildCache | None:
         return None
 
 
-def _verified(folder: Path, path: str, sha256: str, size: int) -> tuple[bytes, os.stat_result] | None:
-    """Return the bytes of the old output `path` and the file's status when they are `size` bytes hashing to `sha256`,
-    else None (missing, changed, outside). A file of another size is refused before it is read."""
+def _verified(folder: Path, file: Path, sha256: str, size: int) -> tuple[bytes, os.stat_result] | None:
+    """Return the bytes of the old output `file` in `folder` and the file's status when they are `size` bytes hashing
+    to `sha256`, else None (missing, changed, outside). A file of another size is refused before it is read."""
     if not 0 <= size <= MAX_OUTPUT_BYTES:
         return None
     try:
-        data, status = read_in_pack_with_status(folder, folder.joinpath(*PurePosixPath(path).parts), size)
+        data, status = read_in_pack_with_status(folder, file, size)
     except Refused:
         return None
     return (data, status) if len(data) == size and _sha256(data) == sha256 else None
@@ -322,9 +322,10 @@ def unchanged_result(folder: Path, build_cache: BuildCache, run: str) -> RunResu
         return None
     outputs = []
     for path, sha256, size in build_cache.files:
-        if _verified(folder, path, sha256, size) is None:
+        file = folder.joinpath(*PurePosixPath(path).parts)
+        if _verified(folder, file, sha256, size) is None:
             return None
-        outputs.append(StoredOutput(path, folder.joinpath(*PurePosixPath(path).parts), sha256, size))
+        outputs.append(StoredOutput(path, file, sha256, size))
     result = build_cache.result
     return RunResult(report=Report(list(result.report.findings), result.report.files_read), catalog=Catalog(),
                      outputs=outputs, reported=result.reported, review=result.review, recorded=result.recorded,
@@ -348,11 +349,11 @@ def reused_output(folder: Path, build_cache: BuildCache | None, path: str, key: 
     cached = build_cache.planned.get(path) if build_cache is not None and key is not None else None
     if cached is None or cached.key != key:
         return None
-    verified = _verified(folder, path, cached.sha256, cached.size)
+    file = folder.joinpath(*PurePosixPath(path).parts)
+    verified = _verified(folder, file, cached.sha256, cached.size)
     if verified is None:
         return None
-    return ReusedOutput(Output(path, verified[0]), cached.sha256, folder.joinpath(*PurePosixPath(path).parts),
-                        verified[1], cached.findings)
+    return ReusedOutput(Output(path, verified[0]), cached.sha256, file, verified[1], cached.findings)
 
 
 @contextmanager

@@ -57,7 +57,7 @@ def read_in_pack(root: Path, path: Path, max_bytes: int) -> bytes:
     Raises Refused (see `admit`; YAML-TOO-LARGE over `max_bytes`,
     SOURCE-UNREADABLE for a pipe, device, socket or a read error).
     """
-    return _read_descriptor(open_in_pack(root, path), max_bytes)[0]
+    return read_in_pack_with_status(root, path, max_bytes)[0]
 
 
 def read_in_pack_with_status(root: Path, path: Path, max_bytes: int) -> tuple[bytes, os.stat_result]:
