@@ -9,11 +9,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from fwdata.baseline import Baseline
 from fwdata.findings import Finding, Report
 from fwdata.options import BuildOptions
 from fwdata.render.page_copies import PageRecord
 from fwdata.review import Review
+from fwdata.review.baseline import Baseline
 from fwdata.sources.document import SourceDocument
 
 
@@ -69,7 +69,7 @@ class StoredOutput:
     """An output written to disk: `path` relative to the build folder, `file` where its bytes are, their SHA-256 and
     size in bytes.
 
-    A build writes each output as it is drawn rather than holding them all (fwdata/write.py `Staging`).
+    A build writes each output as it is drawn rather than holding them all (fwdata/output/write.py `Staging`).
     """
 
     path: str
@@ -194,7 +194,8 @@ EntryKey = tuple[str, str, str]
 
 @dataclass(frozen=True)
 class ImposedSheet:
-    """How to draw an imposed card sheet from its cards, in a form that crosses processes (fwdata/fresh_process.py).
+    """How to draw an imposed card sheet from its cards, in a form that crosses processes
+    (fwdata/processes/fresh_process.py).
 
     `draw(items, pages=...)` returns the RenderResult of the sheet holding `items` (a sequence like
     `items`, read by slices); with `pages` (`SheetPages`, or None) it copies the previous build's
@@ -219,7 +220,7 @@ class PlannedOutput:
     findings). `sources` are the entries the output reads, present or not (a
     missing reference prints differently once it exists); None when they cannot
     be told exactly: the output then counts as drawn from every entry of its
-    system. An incremental build (fwdata/build_cache.py) reuses the previous
+    system. An incremental build (fwdata/incremental/build_cache.py) reuses the previous
     file when none of them changed. An imposed card sheet also gives the
     sources of each of its `items` (cards, in sheet order) and its `sheet`, which
     draws it copying the pages of the previous build whose items did not change
@@ -251,7 +252,7 @@ class PlannedCheck:
 
     `run` returns the findings; it reads only the entries `sources` names (present or
     not), so the findings are kept in the build cache under the key of their files
-    (fwdata/check_memo.py). `name` tells the check apart within its system (the entry's
+    (fwdata/incremental/check_memo.py). `name` tells the check apart within its system (the entry's
     output path, say). `run` may be called in a forked worker.
     """
 

@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from fwdata.cli import main
+from fwdata.cli.main import main
+from fwdata.cli.scaffold import KIND_FOLDERS
+from fwdata.cli.schema_export import schema_kinds
 from fwdata.library import library_root
 from fwdata.options import BuildOptions
 from fwdata.pipeline import check_sources
-from fwdata.scaffold import KIND_FOLDERS
-from fwdata.schema_export import schema_kinds
 from fwdata.sources import discover_sources, load_sources
 
 TO_FILL = ("found an empty value", "missing required key")

@@ -319,8 +319,8 @@ def write_books(pair: GeneratedPair, out_dir: Path) -> list[Path]:
     (`<pack>/.fwdata/schemas/`, written there when missing; the base library's own
     `schemas/` inside it). Raises OutputError when a file cannot be written.
     """
-    from fwdata.schema_export import schema_reference
-    from fwdata.write import write_file
+    from fwdata.cli.schema_export import schema_reference
+    from fwdata.output.write import write_file
 
     written = []
     for side in SIDES:

@@ -359,8 +359,8 @@ def import_transcription(csv_path: Path, header: BookHeader, layout: str, out: P
     Writes atomically; raises UsageError when `out` exists (unless `force`) or the
     CSV or the header values are unusable, OutputError when `out` cannot be written.
     """
-    from fwdata.schema_export import schema_reference
-    from fwdata.write import write_file
+    from fwdata.cli.schema_export import schema_reference
+    from fwdata.output.write import write_file
 
     problems = header.problems()
     if problems:

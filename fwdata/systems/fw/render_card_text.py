@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fwdata.citations import printable_citation
+from fwdata.render.citations import printable_citation
 from fwdata.render.fonts import wrap_words
 from fwdata.render.layout import Rect
 from fwdata.render.pdf import MIN_FONT_PT, Page

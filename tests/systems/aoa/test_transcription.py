@@ -20,7 +20,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from fwdata.cli import main
+from fwdata.cli.main import main
 from fwdata.systems.aoa.book_diff import FIRST, SECOND, diff_books
 from fwdata.systems.aoa.model import MANEUVER_CODES, DogfightBook
 from fwdata.systems.aoa.model.book import build_book

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from fwdata.citations import printable_citation
 from fwdata.findings import Location
 from fwdata.game_system import Entry, Output, RenderResult
+from fwdata.render.citations import printable_citation
 from fwdata.render.flow import PageFlow
 from fwdata.render.fonts import wrap_words
 from fwdata.render.layout import Rect

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from fwdata.citations import printable_citation
 from fwdata.findings import Location
+from fwdata.render.citations import printable_citation
 from fwdata.render.layout import CARD_SIZES, Rect
 from fwdata.render.pdf import Page
 from fwdata.sources.document import SourceDocument

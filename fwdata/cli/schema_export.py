@@ -12,9 +12,9 @@ from typing import Any
 from fwdata import __version__
 from fwdata.errors import SchemaSetupError, UsageError
 from fwdata.library import library_root, schema_root
+from fwdata.output.write import write_file
 from fwdata.suggestions import did_you_mean
-from fwdata.validate import KindKey, read_schema
-from fwdata.write import write_file
+from fwdata.validation.validate import KindKey, read_schema
 
 # Where a pack keeps the schemas its modelines point at; discovery skips hidden folders.
 PACK_SCHEMA_FOLDER = PurePosixPath(".fwdata/schemas")

@@ -1,6 +1,6 @@
 """SCHEMA findings in words a card author reads: each error of Python's jsonschema located at the value it is about.
 
-Only documents jsonschema-rs finds invalid reach this module (fwdata/validate.py), so Python's
+Only documents jsonschema-rs finds invalid reach this module (fwdata/validation/validate.py), so Python's
 jsonschema is imported only when there is one.
 """
 
@@ -12,9 +12,9 @@ from typing import Any
 from jsonschema.exceptions import ValidationError, best_match
 
 from fwdata.findings import Finding, error
-from fwdata.schema_text import dotted_path, ecma_pattern, json_pointer
 from fwdata.sources.document import SourceDocument, pointer_join
 from fwdata.suggestions import did_you_mean
+from fwdata.validation.schema_text import dotted_path, ecma_pattern, json_pointer
 
 
 def error_findings(document: SourceDocument, problem: ValidationError) -> list[Finding]:

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from fwdata import __version__
-from fwdata.commandline import (
+from fwdata.cli.commandline import (
     RunControl,
     Toolbox,
     finding_options,
@@ -195,7 +195,7 @@ def schema(kind: tuple[str, ...], write_dir: Path | None) -> None:
     The schemas are self-contained (shared definitions copied in), so an editor
     resolves them offline. With neither KIND nor --write, list the kinds.
     """
-    from fwdata.schema_export import export_schema, kind_label, parse_kind, schema_kinds, schema_text, write_schemas
+    from fwdata.cli.schema_export import export_schema, kind_label, parse_kind, schema_kinds, schema_text, write_schemas
 
     if write_dir is not None:
         if kind:
@@ -222,7 +222,7 @@ def new(system: str, kind: str, new_id: str, from_id: str | None, pack: Path) ->
     Its modeline points at the pack's .fwdata/schemas/ (written when missing); an
     existing file is never overwritten.
     """
-    from fwdata.scaffold import new_document
+    from fwdata.cli.scaffold import new_document
 
     click.echo(f"wrote {new_document(system, kind, new_id, pack=pack, from_id=from_id)}")
 

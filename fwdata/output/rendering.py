@@ -8,16 +8,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fwdata.build_cache import BuildCache, output_key, previous_pages, reused_output, sources_key
-from fwdata.build_index import source_paths
 from fwdata.findings import Finding
-from fwdata.fresh_process import call_fresh
 from fwdata.game_system import Catalog, GameSystem, PlannedOutput, RenderResult, StoredOutput
+from fwdata.incremental.build_cache import BuildCache, output_key, previous_pages, reused_output, sources_key
 from fwdata.options import BuildOptions
+from fwdata.output.build_index import source_paths
+from fwdata.output.write import Staging, spool_output
+from fwdata.processes.fresh_process import call_fresh
+from fwdata.processes.workers import PARALLEL_FROM_OUTPUTS, iter_shared
 from fwdata.progress import Progress
 from fwdata.render.page_copies import PageRecord, SheetPages
-from fwdata.workers import PARALLEL_FROM_OUTPUTS, iter_shared
-from fwdata.write import Staging, spool_output
 
 
 @dataclass
@@ -37,8 +37,8 @@ class Rendered:
     copied: int = 0
 
 
-# An imposed sheet of this many cards is drawn in a fresh process (fwdata/fresh_process.py) that is sent the cards
-# it draws, not in one holding the whole pack; below it, starting the process costs more than the memory.
+# An imposed sheet of this many cards is drawn in a fresh process (fwdata/processes/fresh_process.py) that is sent
+# the cards it draws, not in one holding the whole pack; below it, starting the process costs more than the memory.
 SHEET_APART_FROM_CARDS = 2000
 
 _Drawn = tuple[list[StoredOutput], list[Finding], tuple[PageRecord, ...]]  # the files spooled, findings, keyed pages
@@ -69,18 +69,18 @@ def render_build(catalog: Catalog, systems: Mapping[str, GameSystem], options: B
                  staging: Staging, progress: Progress) -> Rendered:
     """Render every system's outputs for a build of the folder `folder` (whose last cache is `previous`).
 
-    Each output is written into `staging` (fwdata/write.py) as soon as it is made, in order: the
+    Each output is written into `staging` (fwdata/output/write.py) as soon as it is made, in order: the
     process that draws an output writes it into the spool and this one moves it into place, so no
     drawn file crosses processes or waits in memory for the outputs before it.
 
-    Each planned output whose key (fwdata/build_cache.py `output_key`, from `base_key` and the
+    Each planned output whose key (fwdata/incremental/build_cache.py `output_key`, from `base_key` and the
     input `documents`' digests) matches the previous build's is taken from `folder` (`Staging.reuse`: hard-linked
     where it can be, else copied); the others are
-    drawn, by `options.jobs` forked processes (fwdata/workers.py: by default every core once
+    drawn, by `options.jobs` forked processes (fwdata/processes/workers.py: by default every core once
     PARALLEL_FROM_OUTPUTS outputs are to be drawn). An imposed card sheet drawn again copies
     each page whose cards' keys match from the previous build's sheet (`previous_pages`); a sheet
     of SHEET_APART_FROM_CARDS cards or more is drawn in a fresh process that is sent the cards of
-    the pages it draws (fwdata/fresh_process.py), so the sheet's memory does not come on top of the pack's.
+    the pages it draws (fwdata/processes/fresh_process.py), so the sheet's memory does not come on top of the pack's.
     Outputs and findings come in the same order for any number of processes; `progress` hears
     "rendering" once per output drawn. Raises OutputError when a file cannot be written.
     """

@@ -1,6 +1,6 @@
 """Python's jsonschema, for the schemas and documents jsonschema-rs cannot vouch for: compiled on first use.
 
-jsonschema-rs decides which documents are valid (fwdata/validate.py); Python's jsonschema words
+jsonschema-rs decides which documents are valid (fwdata/validation/validate.py); Python's jsonschema words
 what is wrong with the others, and checks a schema jsonschema-rs finds invalid, with the message
 it gives. Importing it takes longer than a rebuild of one card spends elsewhere, so only a run that
 meets such a document or schema imports it.
@@ -20,7 +20,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from fwdata.errors import SchemaSetupError
-from fwdata.schema_text import ecma_pattern
+from fwdata.validation.schema_text import ecma_pattern
 
 
 def _ecma_pattern_keyword(validator: Any, pattern: str, instance: Any, schema: Mapping[str, Any]

@@ -1,6 +1,6 @@
 """Whole floats: `28.0` is an integer to JSON Schema but not to fwdata, whose rules count with ints.
 
-jsonschema-rs cannot be told so; fwdata/validate.py checks a document that holds such floats a
+jsonschema-rs cannot be told so; fwdata/validation/validate.py checks a document that holds such floats a
 second time with each moved off the integers (`whole_floats_moved`), so that a float where only an
 integer fits fails, and the Python validator, whose `integer` takes ints only, gives the finding.
 """

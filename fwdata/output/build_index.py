@@ -9,7 +9,7 @@ import jinja2
 
 from fwdata.findings import Finding, Severity
 from fwdata.game_system import Catalog, EntryKey, GameSystem, OutputFile
-from fwdata.previews import png_page_path
+from fwdata.output.previews import png_page_path
 from fwdata.reporting.text import plural
 
 INDEX_PAGE = "index.html"

@@ -9,8 +9,8 @@ from typing import Any
 
 from fwdata.findings import Finding, error, warning
 from fwdata.render.fonts import font_characters, font_family
-from fwdata.schema_text import dotted_path
 from fwdata.sources.document import SourceDocument, pointer_join
+from fwdata.validation.schema_text import dotted_path
 
 # Line breaks and tabs are layout, not glyphs: paragraphs split on them.
 LAYOUT_CHARACTERS = frozenset(map(ord, "\n\r\t"))

@@ -1,5 +1,5 @@
 """Claim a build folder before a build writes it: lock it, finish or undo what a killed build left, and check that
-fwdata owns it (fwdata/write.py stages and swaps in the new build)."""
+fwdata owns it (fwdata/output/write.py stages and swaps in the new build)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from fwdata.errors import OutputError
 from fwdata.game_system import Output
-from fwdata.write import BUILD_MARKER, LOCK_SUFFIX, NEW_INFIX, OLD_INFIX, BuildFolder, is_marker
+from fwdata.output.write import BUILD_MARKER, LOCK_SUFFIX, NEW_INFIX, OLD_INFIX, BuildFolder, is_marker
 
 
 @contextmanager

@@ -4,7 +4,7 @@ A forked worker starts with everything its parent holds: at 5,000 cards, the who
 pack. A new Python process holds only what it imports. `call_fresh` gives it a sequence that
 stands for a long list of items here: reading a slice of it asks this process for those items,
 which are pickled and sent through the new process's standard input, so they are never all
-there at once, and the ones it never reads are never sent. fwdata/rendering.py draws a large
+there at once, and the ones it never reads are never sent. fwdata/output/rendering.py draws a large
 imposed card sheet this way (fwdata/game_system.py `ImposedSheet`): a sheet copied from the last
 build reads no card.
 
@@ -33,7 +33,7 @@ Result = TypeVar("Result")
 
 _WAIT_S = 0.25  # how long the caller waits for a message at a time: a Ctrl-C is handled when it wakes
 _START = ("import json, sys; sys.path[:] = json.loads(sys.argv[1]); "
-          "from fwdata.fresh_process import serve; serve()")  # the new process: this one's sys.path, then serve
+          "from fwdata.processes.fresh_process import serve; serve()")  # this one's sys.path, then serve
 
 
 class ProcessLost(FwdataError):

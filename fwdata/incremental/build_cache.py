@@ -1,21 +1,22 @@
 """Incremental builds: the content-hash cache a build leaves in its folder, and what the next build may reuse.
 
 A build writes `.fwdata-cache.json` into its folder with the outputs (so it is swapped in whole with
-them, `fwdata.write.BuildFolder.replace`). It records the key of the whole run (the tool, the options,
+them, `fwdata.output.write.BuildFolder.replace`). It records the key of the whole run (the tool, the options,
 the named paths and the bytes of every input file), the run's findings, the SHA-256 of every output,
 for each planned output (`fwdata.game_system.PlannedOutput`) the key it was rendered under and its
-findings, and the findings of each planned check by key (fwdata/check_memo.py). The next build into the folder:
+findings, and the findings of each planned check by key (fwdata/incremental/check_memo.py). The next
+build into the folder:
 
 - does nothing when the run key matches and every output is still as written (`unchanged_result`);
 - otherwise checks again, and takes each planned output whose key matches from the old folder
-  instead of rendering it (`reused_output`; hard-linked where it can be: `fwdata.write.Staging.reuse`),
+  instead of rendering it (`reused_output`; hard-linked where it can be: `fwdata.output.write.Staging.reuse`),
   once its bytes hash to the recorded value;
 - runs again only the planned checks whose key is not in the cache (a card's rule checks, say), and
   validates again only the documents that changed or had findings (`document_key`);
 - and draws an imposed card sheet copying each page whose cards did not change from the old
   sheet (`previous_pages`; the cache records each page's key and where its content is).
 
-The file is signed with this user's key (fwdata/cache_key.py): one made by someone else, or edited, is
+The file is signed with this user's key (fwdata/incremental/cache_key.py): one made by someone else, or edited, is
 ignored (a full build). Nor is a signed one trusted further than it must be: a cache that is not JSON of
 this form, is of another tool or version, names a path outside the folder, or points at a file missing or
 changed, is ignored too.
@@ -35,12 +36,13 @@ from functools import cache, partial
 from pathlib import Path, PurePosixPath
 
 import fwdata
-from fwdata import cache_json as shape
-from fwdata.cache_key import signed, verified_lines
 from fwdata.findings import Finding, Report
 from fwdata.game_system import Catalog, Entry, EntryKey, Output, PlannedOutput, RunResult, StoredOutput
+from fwdata.incremental import cache_json as shape
+from fwdata.incremental.cache_key import signed, verified_lines
 from fwdata.library import library_root
 from fwdata.options import BuildOptions
+from fwdata.output.write import BUILD_MARKER, CACHE_FILE, is_marker
 from fwdata.render.page_copies import PageLookup, PageRecord
 from fwdata.sources import load_source
 from fwdata.sources.containment import (
@@ -53,7 +55,6 @@ from fwdata.sources.containment import (
 from fwdata.sources.pack import Pack, pack_files
 from fwdata.sources.texts import MAX_TEXT_BYTES
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS, display_path
-from fwdata.write import BUILD_MARKER, CACHE_FILE, is_marker
 
 CACHE_FORMAT = "fwdata-build-cache"
 CACHE_VERSION = 4
@@ -218,7 +219,7 @@ class BuildCache:
 
     `files` is every output of the build in order with its SHA-256 and size; `planned` the planned outputs by path;
     `result` the run's result without its catalog and outputs; `checks` the findings of each planned check by key
-    (fwdata/check_memo.py).
+    (fwdata/incremental/check_memo.py).
     """
 
     run: str
@@ -232,7 +233,7 @@ def format_build_cache(run: str, result: RunResult, outputs: Sequence[StoredOutp
                        planned: Mapping[str, tuple[str, Sequence[Finding], Sequence[PageRecord]]],
                        checks: Mapping[str, Sequence[Finding]], key: bytes) -> Iterator[bytes]:
     """Yield the cache file of a finished build, in pieces: `result`, its `outputs`, each planned output's key and
-    findings, the findings of each planned check by key (`checks`), signed with `key` (fwdata/cache_key.py).
+    findings, the findings of each planned check by key (`checks`), signed with `key` (fwdata/incremental/cache_key.py).
 
     `planned` maps an output path to the key it was rendered under, its render findings and its
     keyed pages (fwdata/render/page_copies.py). The file is one JSON object and the signature

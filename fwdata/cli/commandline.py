@@ -14,18 +14,18 @@ from typing import Any, TypeVar
 
 import click
 
-from fwdata.baseline import format_baseline
 from fwdata.errors import FwdataError
 from fwdata.findings import Severity, escape_controls
 from fwdata.game_system import RunResult
 from fwdata.options import BuildOptions
+from fwdata.output.write import write_file
 from fwdata.progress import Progress, no_progress
 from fwdata.reporting import FORMATS, format_error_json, format_report
 from fwdata.reporting.rules import finding_rules
 from fwdata.reporting.text import plural
-from fwdata.selection import FindingSelection, code_matches, parse_codes
+from fwdata.review.baseline import format_baseline
+from fwdata.review.selection import FindingSelection, code_matches, parse_codes
 from fwdata.suggestions import did_you_mean
-from fwdata.write import write_file
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -15,14 +15,14 @@ from pathlib import Path, PurePosixPath
 
 from fwdata.errors import OutputError
 from fwdata.game_system import Output, StoredOutput
-from fwdata.interrupts import interrupts_deferred
+from fwdata.processes.interrupts import interrupts_deferred
 
 BUILD_MARKER = ".fwdata-build"
 """The file that marks a folder as a build folder fwdata may replace whole."""
 CACHE_FILE = ".fwdata-cache.json"
-"""The build cache (fwdata/build_cache.py), written and swapped in with the build."""
+"""The build cache (fwdata/incremental/build_cache.py), written and swapped in with the build."""
 SOURCES_FILE = ".fwdata-sources"
-"""The loaded-sources cache (fwdata/source_cache.py), written and swapped in with the build."""
+"""The loaded-sources cache (fwdata/incremental/source_cache.py), written and swapped in with the build."""
 MARKER_TEXT = b"This folder is written by `fwdata build`; the next build replaces it whole.\n"
 NEW_INFIX, OLD_INFIX, LOCK_SUFFIX = ".fwdata-new-", ".fwdata-old-", ".fwdata-lock"
 SPOOL_FOLDER = ".fwdata-spool"
@@ -73,7 +73,7 @@ def write_file(target: Path, data: bytes) -> None:
 @dataclass(frozen=True)
 class BuildFolder:
     """A build folder claimed by this process: locked, recovered, and fwdata's own
-    (see `fwdata.build_claim.claim_build_folder`).
+    (see `fwdata.output.build_claim.claim_build_folder`).
 
     `path` is the folder as named; `target` the same folder as an absolute path with symlinks resolved,
     the one that is swapped (a symlink to a build folder keeps pointing at the new build).
@@ -104,7 +104,7 @@ class BuildFolder:
     def staged(self) -> Iterator[Staging]:
         """Start a new build in a hidden sibling folder; it is deleted unless `Staging.commit` swaps it in.
 
-        (A killed process leaves it: the next `fwdata.build_claim.claim_build_folder` deletes it.)
+        (A killed process leaves it: the next `fwdata.output.build_claim.claim_build_folder` deletes it.)
 
         Raises OutputError when the sibling cannot be made or written.
         """
@@ -133,7 +133,7 @@ class Staging:
     `.<name>.fwdata-old-<token>`, the new one to the folder's name; then the old one is deleted. Files
     of the old build that this build does not produce are gone afterwards. A kill at any step leaves
     the old build or the new one, or (between the two renames) no folder and both siblings, which the next
-    `fwdata.build_claim.claim_build_folder` turns back into the new build; a kill before `commit` leaves an
+    `fwdata.output.build_claim.claim_build_folder` turns back into the new build; a kill before `commit` leaves an
     unmarked sibling that it deletes.
     """
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from fwdata.baseline import Baseline, BaselineEntry, match_baseline, record_baseline
 from fwdata.findings import Finding, Severity
-from fwdata.selection import FindingSelection, Suppressions, parse_suppressions, select_findings
+from fwdata.review.baseline import Baseline, BaselineEntry, match_baseline, record_baseline
+from fwdata.review.selection import FindingSelection, Suppressions, parse_suppressions, select_findings
 
 
 @dataclass

@@ -10,9 +10,7 @@ from typing import Any
 import jinja2
 import jsonschema
 
-from fwdata.errors import UsageError
-from fwdata.library import library_root
-from fwdata.schema_export import (
+from fwdata.cli.schema_export import (
     PACK_SCHEMA_FOLDER,
     export_schema,
     kind_label,
@@ -20,10 +18,12 @@ from fwdata.schema_export import (
     parse_kind,
     schema_reference,
 )
+from fwdata.errors import UsageError
+from fwdata.library import library_root
+from fwdata.output.write import refuse_links_out, write_file
 from fwdata.sources import load_source
 from fwdata.suggestions import did_you_mean
-from fwdata.validate import KindKey
-from fwdata.write import refuse_links_out, write_file
+from fwdata.validation.validate import KindKey
 
 # Where each kind lives, in a pack as in the base library.
 KIND_FOLDERS: dict[KindKey, PurePosixPath] = {

@@ -6,12 +6,12 @@ import sys
 from pathlib import PurePosixPath
 from typing import Any
 
-from fwdata.baseline import BaselineEntry, BaselineFormatError, format_baseline, parse_baseline
 from fwdata.findings import Finding, Location, Report, Severity
 from fwdata.game_system import Catalog, RunResult
+from fwdata.output.write import BUILD_MARKER, CACHE_FILE, SOURCES_FILE
 from fwdata.render.page_copies import FontUse, PageRecord, font_codes
 from fwdata.review import Review
-from fwdata.write import BUILD_MARKER, CACHE_FILE, SOURCES_FILE
+from fwdata.review.baseline import BaselineEntry, BaselineFormatError, format_baseline, parse_baseline
 
 
 class Malformed(ValueError):

@@ -6,9 +6,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import PurePosixPath
 
 from fwdata.game_system import GameSystem, Output, OutputFile
+from fwdata.processes.workers import iter_shared
 from fwdata.render.raster import compose_sheet, pdf_to_pngs, png_size, trimmed_first_page
 from fwdata.render.tts import plan_deck_sheets
-from fwdata.workers import iter_shared
 
 
 def png_page_path(pdf_path: str, page: int) -> str:
@@ -36,7 +36,7 @@ def preview_outputs(outputs: Sequence[OutputFile], systems: Mapping[str, GameSys
                     jobs: int | None = None) -> Iterator[Output]:
     """Yield a PNG of every page of every PDF in `outputs` at `dpi`, then each system's deck sheets.
 
-    Pages are rendered by `jobs` processes (fwdata/workers.py) and yielded as they come, in
+    Pages are rendered by `jobs` processes (fwdata/processes/workers.py) and yielded as they come, in
     order, so only the deck faces are held. A system's deck sheets (`GameSystem.deck_folders`) are
     drawn from the first page, cut to its TrimBox, of each PDF directly in such a folder, in path
     order: `<system>/tts/<kind>-deck-NN.png`, `<kind>` the folder's last name, and

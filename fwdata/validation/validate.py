@@ -20,8 +20,8 @@ from fwdata.errors import SchemaSetupError
 from fwdata.findings import Finding, error
 from fwdata.sources.document import SourceDocument
 from fwdata.suggestions import did_you_mean
-from fwdata.tolerance import ToleratedError, masked_data, tolerated
-from fwdata.whole_floats import whole_floats_moved
+from fwdata.validation.tolerance import ToleratedError, masked_data, tolerated
+from fwdata.validation.whole_floats import whole_floats_moved
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
@@ -31,8 +31,9 @@ MANIFEST_SCHEMA = "pack.schema.json"
 
 
 class PythonValidators(Mapping[KindKey, "Validator"]):
-    """Python's jsonschema validators of the kinds, each compiled when first asked for (fwdata/schema_python.py):
-    a run whose documents jsonschema-rs finds valid never imports Python's jsonschema."""
+    """Python's jsonschema validators of the kinds, each compiled when first asked for
+    (fwdata/validation/schema_python.py): a run whose documents jsonschema-rs finds valid never imports Python's
+    jsonschema."""
 
     def __init__(self, contents: Mapping[Path, dict[str, Any]], paths: Mapping[KindKey, Path]) -> None:
         self._contents = contents
@@ -52,7 +53,7 @@ class PythonValidators(Mapping[KindKey, "Validator"]):
     def compiled(self, path: Path) -> Validator:
         """Return the validator of the schema file `path` (one of the set's)."""
         if path not in self._compiled:
-            from fwdata.schema_python import compile_validator, schema_registry
+            from fwdata.validation.schema_python import compile_validator, schema_registry
 
             if self._registry is None:
                 self._registry = schema_registry(self._contents)
@@ -124,7 +125,7 @@ def _check_schema(path: Path, schema: dict[str, Any]) -> None:
     """Raise SchemaSetupError when `schema` is not a valid draft 2020-12 schema (Python's check words why: it is the
     slow one, asked only when jsonschema-rs finds it invalid or cannot tell)."""
     if not _fast_meta_valid(schema):
-        from fwdata.schema_python import check_schema
+        from fwdata.validation.schema_python import check_schema
 
         check_schema(path, schema)
 
@@ -183,7 +184,7 @@ def validate_documents(
     value (an unknown key at the key itself). For `anyOf`/`oneOf` failures the
     single most relevant sub-error is reported. A document whose only errors lie
     in subtrees its schema marks `x-fwdata-tolerant` is returned with those
-    values masked as unknown (fwdata/tolerance.py).
+    values masked as unknown (fwdata/validation/tolerance.py).
     """
     valid: list[SourceDocument] = []
     findings: list[Finding] = []
@@ -197,7 +198,7 @@ def validate_documents(
                 continue
             from referencing.exceptions import Unresolvable
 
-            from fwdata.schema_findings import error_findings
+            from fwdata.validation.schema_findings import error_findings
 
             validator = schemas.validators[key]
             try:
@@ -246,7 +247,7 @@ def validate_manifest(document: SourceDocument, schemas: SchemaSet) -> list[Find
         raise SchemaSetupError(f"{schemas.root / MANIFEST_SCHEMA}: the pack manifest schema is missing")
     if _fast_valid(schemas.fast_manifest, document.data):
         return []
-    from fwdata.schema_findings import error_findings
+    from fwdata.validation.schema_findings import error_findings
 
     return [finding for problem in schemas.validators.compiled(schemas.manifest_path).iter_errors(document.data)
             for finding in error_findings(document, problem)]

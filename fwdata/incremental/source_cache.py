@@ -4,8 +4,8 @@ only the files that changed.
 `.fwdata-sources` holds one JSON line per document (its display path, the SHA-256 of the bytes
 it was parsed from, its data and the packed positions of its values and keys, as the base64 of
 their arrays), after a line per pointer index the documents share (`Positions`), and ends with
-the HMAC-SHA256 of every line before it under this user's key (fwdata/cache_key.py). It is
-written and swapped in with the build (`fwdata.write.Staging.commit`). The next build into the
+the HMAC-SHA256 of every line before it under this user's key (fwdata/incremental/cache_key.py). It is
+written and swapped in with the build (`fwdata.output.write.Staging.commit`). The next build into the
 folder takes a file's document from it when the file's bytes hash to the digest recorded, and
 parses every other file.
 
@@ -24,12 +24,12 @@ from collections.abc import Container, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from fwdata import cache_json as shape
-from fwdata.build_cache import MAX_CACHE_BYTES, tool_fingerprint
-from fwdata.cache_key import signed, verified_lines
+from fwdata.incremental import cache_json as shape
+from fwdata.incremental.build_cache import MAX_CACHE_BYTES, tool_fingerprint
+from fwdata.incremental.cache_key import signed, verified_lines
+from fwdata.output.write import SOURCES_FILE
 from fwdata.sources.containment import Refused, stream_in_pack
 from fwdata.sources.document import Positions, SourceDocument, share_strings
-from fwdata.write import SOURCES_FILE
 
 SOURCES_FORMAT = "fwdata-sources"
 SOURCES_VERSION = 1

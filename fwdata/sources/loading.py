@@ -1,5 +1,5 @@
 """The load stage of a run: every file of the pack, and the base library, loaded into located documents by every
-core, each file a previous build loaded unchanged taken from its cache (fwdata/source_cache.py) instead."""
+core, each file a previous build loaded unchanged taken from its cache (fwdata/incremental/source_cache.py) instead."""
 
 from __future__ import annotations
 
@@ -7,18 +7,18 @@ import contextlib
 import hashlib
 import os
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from fwdata.findings import Finding
+from fwdata.processes.workers import PARALLEL_FROM_FILES, iter_shared
 from fwdata.progress import Progress
 from fwdata.sources import load_source
 from fwdata.sources.containment import read_in_pack
 from fwdata.sources.document import SourceDocument, share_strings
 from fwdata.sources.pack import Pack, pack_files
 from fwdata.sources.yaml_loader import display_path
-from fwdata.validate import SchemaSet, validate_documents
-from fwdata.workers import PARALLEL_FROM_FILES, iter_shared
+from fwdata.validation.validate import SchemaSet, load_schemas, validate_documents
 
 
 def load_files(pack: Pack, progress: Progress, *, jobs: int | None = None,
@@ -28,11 +28,11 @@ def load_files(pack: Pack, progress: Progress, *, jobs: int | None = None,
     findings, and each document that loaded without findings with the SHA-256 of its bytes (for the next build).
 
     Each file is read through `Pack.read` by the process that parses it, one of
-    `jobs` forked processes (fwdata/workers.py: None picks by the number of files),
+    `jobs` forked processes (fwdata/processes/workers.py: None picks by the number of files),
     so no process holds every file's bytes at once; the result does not depend on the number.
     Equal strings of the documents parsed are one object (`share_strings`).
     A file whose display path `known` maps to its SHA-256 and document (a previous
-    build's, fwdata/source_cache.py) is not read: that document is used.
+    build's, fwdata/incremental/source_cache.py) is not read: that document is used.
     """
     known = known or {}
     total = len(pack.files)
@@ -98,36 +98,57 @@ def load_pack_file(pack: Pack, path: Path) -> tuple[SourceDocument | None, list[
     return load_source(path, read=pack.read)
 
 
-_BASE_DOCUMENTS: dict[tuple[Path, Path], tuple[str | None, tuple[SourceDocument, ...], list[tuple[SourceDocument, str]]]
-                      ] = {}
+BaseDocuments = tuple[tuple[SourceDocument, ...], list[tuple[SourceDocument, str]]]
 
 
-def base_documents(root: Path, schemas: SchemaSet, known: Mapping[str, tuple[str, SourceDocument]] | None = None
-                   ) -> tuple[tuple[SourceDocument, ...], list[tuple[SourceDocument, str]]]:
-    """Return the schema-valid documents of the base library at `root` (loaded once per process and schema set), and
-    each document that loaded without findings with the SHA-256 of its bytes.
+@dataclass
+class LoadedOnce:
+    """What one process loads once and reuses in every run it makes: compiled schema sets and the base library.
 
-    A file whose display path `known` maps to its SHA-256 and document is not read (see `load_files`).
-    The documents' paths are display paths from the current folder, whichever folder they were loaded from.
+    A caller that runs the pipeline several times (a test session, an editor's language server) keeps one
+    and passes it to every run; a new one is empty. Compiling a schema set takes about a second.
     """
-    key = (root, schemas.root)
-    if key not in _BASE_DOCUMENTS:
-        known = known or {}
-        documents, _, reusable = _gathered(
-            _known(known[name]) if (name := display_path(path)) in known
-            else _load_with_digest(path, lambda path, max_bytes: read_in_pack(path.parent, path, max_bytes))
-            for path in pack_files(root))
-        valid, _ = validate_documents(documents, schemas)
-        _BASE_DOCUMENTS[key] = (_current_folder(), tuple(valid), reusable)
-    loaded_from, valid_documents, reusable_documents = _BASE_DOCUMENTS[key]
-    here = _current_folder()
-    if here != loaded_from and here is not None and loaded_from is not None:
-        moved = {id(document): replace(document, path=display_path(Path(loaded_from, document.path)))
-                 for document in (*valid_documents, *(document for document, _ in reusable_documents))}
-        valid_documents = tuple(moved[id(document)] for document in valid_documents)
-        reusable_documents = [(moved[id(document)], digest) for document, digest in reusable_documents]
-        _BASE_DOCUMENTS[key] = (here, valid_documents, reusable_documents)
-    return valid_documents, reusable_documents
+
+    schema_sets: dict[tuple[Path, tuple[tuple[str, str], ...]], SchemaSet] = field(default_factory=dict)
+    base: dict[tuple[Path, Path], tuple[str | None, tuple[SourceDocument, ...], list[tuple[SourceDocument, str]]]
+               ] = field(default_factory=dict)
+
+    def schemas(self, root: Path, kinds: tuple[tuple[str, str], ...]) -> SchemaSet:
+        """Return the compiled schemas of `kinds` (system id, kind) under `root`, compiled on first use.
+
+        Raises SchemaError (fwdata/validation/validate.py) when a schema is broken or missing.
+        """
+        key = (root.resolve(), kinds)
+        if key not in self.schema_sets:
+            self.schema_sets[key] = load_schemas(root, kinds)
+        return self.schema_sets[key]
+
+    def base_documents(self, root: Path, schemas: SchemaSet,
+                       known: Mapping[str, tuple[str, SourceDocument]] | None = None) -> BaseDocuments:
+        """Return the schema-valid documents of the base library at `root` (loaded once per schema set), and
+        each document that loaded without findings with the SHA-256 of its bytes.
+
+        A file whose display path `known` maps to its SHA-256 and document is not read (see `load_files`).
+        The documents' paths are display paths from the current folder, whichever folder they were loaded from.
+        """
+        key = (root, schemas.root)
+        if key not in self.base:
+            known = known or {}
+            documents, _, reusable = _gathered(
+                _known(known[name]) if (name := display_path(path)) in known
+                else _load_with_digest(path, lambda path, max_bytes: read_in_pack(path.parent, path, max_bytes))
+                for path in pack_files(root))
+            valid, _ = validate_documents(documents, schemas)
+            self.base[key] = (_current_folder(), tuple(valid), reusable)
+        loaded_from, valid_documents, reusable_documents = self.base[key]
+        here = _current_folder()
+        if here != loaded_from and here is not None and loaded_from is not None:
+            moved = {id(document): replace(document, path=display_path(Path(loaded_from, document.path)))
+                     for document in (*valid_documents, *(document for document, _ in reusable_documents))}
+            valid_documents = tuple(moved[id(document)] for document in valid_documents)
+            reusable_documents = [(moved[id(document)], digest) for document, digest in reusable_documents]
+            self.base[key] = (here, valid_documents, reusable_documents)
+        return valid_documents, reusable_documents
 
 
 def _current_folder() -> str | None:

@@ -1,19 +1,19 @@
 """Checks a build need not run again: each document's schema and text checks, and per-entry rule checks, each keyed
-by the files it reads, its findings kept in the build cache (fwdata/build_cache.py) for the next build into the same
-folder."""
+by the files it reads, its findings kept in the build cache (fwdata/incremental/build_cache.py) for the next build
+into the same folder."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from fwdata.build_cache import document_key, sources_key
 from fwdata.findings import Finding
 from fwdata.game_system import Catalog, PlannedCheck
+from fwdata.incremental.build_cache import document_key, sources_key
+from fwdata.processes.workers import PARALLEL_FROM_CARDS, map_shared
 from fwdata.sources.document import SourceDocument
-from fwdata.text_checks import check_text
-from fwdata.validate import SchemaSet, validate_documents
-from fwdata.workers import PARALLEL_FROM_CARDS, map_shared
+from fwdata.validation.text_checks import check_text
+from fwdata.validation.validate import SchemaSet, validate_documents
 
 
 @dataclass
@@ -21,8 +21,8 @@ class CheckMemo:
     """The findings of the last build's planned checks by key (`previous`), and those of this run (`recorded`).
 
     A check's key is that of its sources' files (`digests`, by display path) under `base_key` (the
-    tool, the folder run in, the options: `fwdata.build_cache.render_key`), as an output's is; a
-    document's checks are keyed under the schemas too (`schemas`: `fwdata.build_cache.schemas_key`).
+    tool, the folder run in, the options: `fwdata.incremental.build_cache.render_key`), as an output's is; a
+    document's checks are keyed under the schemas too (`schemas`: `fwdata.incremental.build_cache.schemas_key`).
     """
 
     base_key: str
@@ -37,9 +37,9 @@ def check_documents(documents: Sequence[SourceDocument], schemas: SchemaSet, mem
     """Validate `documents` against `schemas` and check their text; return those without schema errors and the
     findings: the schema findings, then the text findings, each in the order of `documents`.
 
-    As `fwdata.validate.validate_documents` then `fwdata.text_checks.check_text` on all of them, but a
-    document the last build found clean (valid, no finding at all) under the same key is not checked
-    again. Only clean documents are recorded: the others may have come out masked (fwdata/tolerance.py)
+    As `fwdata.validation.validate.validate_documents` then `fwdata.validation.text_checks.check_text` on
+    all of them, but a document the last build found clean (valid, no finding at all) under the same key is not checked
+    again. Only clean documents are recorded: the others may have come out masked (fwdata/validation/tolerance.py)
     and are checked every time.
     """
     memo = memo or CheckMemo("", {})
@@ -67,7 +67,7 @@ def run_planned_checks(system: str, checks: Sequence[PlannedCheck], catalog: Cat
                        jobs: int | None) -> list[Finding]:
     """Return the findings of `checks` of `system`, in order: each from `memo` when its key is there, else run.
 
-    The checks run are run by `jobs` forked processes (fwdata/workers.py: by default every
+    The checks run are run by `jobs` forked processes (fwdata/processes/workers.py: by default every
     core from PARALLEL_FROM_CARDS checks on); with a memo, each one's findings are recorded
     under its key.
     """

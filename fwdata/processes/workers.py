@@ -12,7 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from fwdata.interrupts import interrupts_deferred
+from fwdata.processes.interrupts import interrupts_deferred
 
 Item = TypeVar("Item")
 State = TypeVar("State")
