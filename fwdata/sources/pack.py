@@ -65,7 +65,8 @@ class Pack:
         """Tell whether the pack has an entry at `path` (it may still be refused when read)."""
         if self.archive is not None:
             return self.archive.has(path)
-        return path in self.overlay or os.path.lexists(path)  # a folder or pipe in its place is there, and refused when read
+        # A folder or pipe in its place is there, and refused when read.
+        return path in self.overlay or os.path.lexists(path)
 
 
 def resolve_pack(paths: Sequence[Path], *, cwd: Path | None = None) -> Pack:
