@@ -107,6 +107,15 @@ def cursor_at(text: str, line: int, character: int) -> Cursor | None:
     levels, key_end = read
     outer = _ancestors(lines, line, levels[0][0])
     column, last = levels[-1]
+    opened = current.rfind("{", 0, character)
+    if opened >= 0 and "}" not in current[opened:character]:  # in a one-line flow mapping: `- {band: VL, ...}`
+        inside = [token for _, token in levels if token] if last else [token for _, token in levels[:-1]]
+        segment = re.split(r"[{,]", current[opened:character])[-1]
+        key, colon, _ = segment.partition(":")
+        if colon:
+            return Cursor((*outer, *inside, key.strip().strip("\"'")), False, word)
+        typed = word.text if word is not None else ""
+        return Cursor((*outer, *inside, typed), True, word)
     if last == "":  # no colon: a key being typed, or a list item's value (`- p-51d`): the caller tells them apart
         items = [token for _, token in levels[:-1]]
         typed = current[column:character].strip()

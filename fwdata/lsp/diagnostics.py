@@ -46,16 +46,16 @@ def to_diagnostic(finding: Finding, lines: Sequence[str]) -> types.Diagnostic:
 
 def to_publish(findings: Mapping[Path, list[Finding]], on_disk: Mapping[Path, list[Finding]], open_paths: set[Path],
                published: Mapping[Path, list[Finding]]) -> dict[Path, list[Finding]]:
-    """Return the findings to publish by file after a check: an open file's whenever they differ from those last
-    published; a closed file's once they differ from what it had on disk before any edit (a card's change broke
-    a scenario), and from then on whenever they change (back to its findings on disk when fixed).
+    """Return the findings to publish by file after a check: an open file's always (the editor hears of every
+    change, edit or save, even when its findings stay the same); a closed file's once they differ from what it
+    had on disk before any edit (a card's change broke a scenario), and from then on whenever they change (back
+    to its findings on disk when fixed).
     """
     chosen: dict[Path, list[Finding]] = {}
     for path, found in findings.items():
         last = published.get(path)
         if path in open_paths:
-            if last is None or last != found:
-                chosen[path] = found
+            chosen[path] = found
         elif last is not None:
             if last != found:
                 chosen[path] = found

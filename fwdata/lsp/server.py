@@ -75,6 +75,7 @@ class FwdataServer(LanguageServer):
         found.overlay[path] = self.text_of(uri).encode("utf-8", errors="surrogatepass")
         if rediscover:
             found.rediscover()
+            found.reload(path)
         return found
 
     async def check_later(self, found: Workspace, delay_s: float) -> None:
@@ -219,6 +220,7 @@ def write_pack_schemas(ls: FwdataServer, uri: str) -> None:
     found = ls.workspace_of(path)
     if found is not None:
         found.rediscover()
+        found.reload()
         ls.check_now(found)
 
 

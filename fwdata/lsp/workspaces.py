@@ -53,6 +53,14 @@ class Workspace:
     _stats: dict[Path, tuple[int, int, int, str]] = field(default_factory=dict)
     _pack: Pack | None = None
 
+    def reload(self, path: Path | None = None) -> None:
+        """Parse `path` (every file when None) again at the next check, though its bytes did not change: its
+        modeline's schema may have come or gone (MODELINE-SCHEMA-MISSING is a finding of loading)."""
+        if path is None:
+            self._known.clear()
+        else:
+            self._known.pop(display_path(path), None)
+
     def rediscover(self) -> None:
         """Find the pack's files again at the next check (a file was opened, saved, closed, created or deleted):
         between those, an edit re-reads only the files, not the folders."""
