@@ -27,7 +27,7 @@ from fwdata.sources.modelines import MODELINE
 from fwdata.sources.texts import MAX_TEXT_BYTES, read_text
 
 # Seconds an edit waits for the next one before the pack is checked: a burst of keystrokes is checked once.
-DEBOUNCE_S = 0.1
+DEBOUNCE_S = 0.05
 
 
 class FwdataServer(LanguageServer):

@@ -4,8 +4,9 @@ A document belongs to the pack `fwdata check` would find for it (`fwdata.sources
 a file in no pack is its own folder's, over the base library, as for `check`. Each pack is checked
 whole (every file reported), its open documents read from the editor (`Pack.overlay`), so an
 edit that breaks another file is seen there. Between checks a pack keeps what did not change:
-the parsed documents (`known`) and the findings of the checks whose files did not change
-(`CheckMemo`), keyed by the SHA-256 of the bytes, as an incremental build does.
+the parsed documents (`known`), their models, and the findings of the checks whose files did not
+change (`CheckMemo`), keyed by the SHA-256 of the bytes, as an incremental build does; and the
+bytes of its files, read again only when a file's status (time, size, inode) changes.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ class Workspace:
     _known: dict[str, tuple[str, SourceDocument]] = field(default_factory=dict)
     _previous: Mapping[str, tuple[Finding, ...]] = field(default_factory=dict)
     _models: dict[int, tuple[SourceDocument, Any]] = field(default_factory=dict)
-    _stats: dict[Path, tuple[int, int, int, str]] = field(default_factory=dict)
+    _disk: dict[Path, tuple[tuple[int, int, int], bytes, str]] = field(default_factory=dict)
     _pack: Pack | None = None
 
     def reload(self, path: Path | None = None) -> None:
@@ -77,10 +78,12 @@ class Workspace:
         extra = tuple(path for path in self.overlay if path not in pack.files and path.suffix in YAML_SUFFIXES
                       and path.name != MANIFEST)  # a new file not saved yet, or one deleted while open
         files = tuple(sorted((*pack.files, *extra), key=str))
-        pack = replace(pack, files=files, reported=files, overlay=dict(self.overlay))
-        digests = {display_path(path): self._digest(pack, path) for path in files}
-        if pack.manifest is not None:
-            digests[display_path(pack.manifest)] = self._digest(pack, pack.manifest)
+        held = {path: self.overlay[path] if path in self.overlay else self._held(pack, path)
+                for path in (*files, *([pack.manifest] if pack.manifest is not None else []))}
+        self._disk = {path: kept for path, kept in self._disk.items() if path in held}
+        digests = {display_path(path): self._digest(path, data) for path, data in held.items()}
+        pack = replace(pack, files=files, reported=files,
+                       overlay={path: data for path, data in held.items() if data is not None})
         digests.update(_library_digests())
         known = {name: cached for name, cached in self._known.items() if digests.get(name) == cached[0]}
         memo = CheckMemo(_base_key(), digests, self._previous, schemas=_schemas_key(), models=self._models)
@@ -100,24 +103,30 @@ class Workspace:
             self.on_disk = findings
         return findings
 
-    def _digest(self, pack: Pack, path: Path) -> str:
-        """Return the SHA-256 of a pack file as `check` reads it; an unchanged file on disk is not read again."""
-        if path in pack.overlay:
-            return hashlib.sha256(pack.overlay[path]).hexdigest()
+    def _held(self, pack: Pack, path: Path) -> bytes | None:
+        """Return the bytes of a pack file on disk as `check` reads them, kept while its status stays the same
+        (None when it cannot be read: `check` reads it again and reports why)."""
         try:
             status = os.stat(path)
-        except OSError as exc:
-            return f"unreadable: {exc}"
+        except OSError:
+            return None
         stamp = (status.st_mtime_ns, status.st_size, status.st_ino)
-        cached = self._stats.get(path)
-        if cached is not None and cached[:3] == stamp:
-            return cached[3]
+        kept = self._disk.get(path)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
         try:
-            digest = hashlib.sha256(pack.read(path, DEFAULT_LIMITS.max_bytes)).hexdigest()
-        except Refused as exc:
-            return f"refused {exc.code}: {exc.message}"
-        self._stats[path] = (*stamp, digest)
-        return digest
+            data = pack.read(path, DEFAULT_LIMITS.max_bytes)
+        except Refused:
+            self._disk.pop(path, None)
+            return None
+        self._disk[path] = (stamp, data, hashlib.sha256(data).hexdigest())
+        return data
+
+    def _digest(self, path: Path, data: bytes | None) -> str:
+        kept = self._disk.get(path)
+        if path not in self.overlay and kept is not None and kept[1] is data:
+            return kept[2]
+        return "unreadable" if data is None else hashlib.sha256(data).hexdigest()
 
     @property
     def catalog(self) -> Catalog | None:
