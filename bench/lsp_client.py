@@ -116,7 +116,8 @@ class LspProcess:
             "workspaceFolders": [{"uri": root.as_uri(), "name": root.name}],
             "capabilities": {"textDocument": {"hover": {"contentFormat": ["markdown", "plaintext"]},
                                               "publishDiagnostics": {}},
-                             "workspace": {"applyEdit": True}}})
+                             "workspace": {"applyEdit": True,
+                                           "didChangeWatchedFiles": {"dynamicRegistration": True}}}})
         self.notify("initialized", {})
         return result
 

@@ -39,11 +39,11 @@ def code_actions(uri: str, text: str, diagnostics: Sequence[types.Diagnostic]) -
         if line < len(lines):
             actions.append(types.CodeAction(
                 title=f"Ignore {code} on this line", kind=types.CodeActionKind.QuickFix, diagnostics=[diagnostic],
-                edit=types.WorkspaceEdit(changes={uri: [_suppression(lines[line], line, code)]})))
+                edit=types.WorkspaceEdit(changes={uri: [suppression_edit(lines[line], line, code)]})))
     return actions
 
 
-def _suppression(text: str, line: int, code: str) -> types.TextEdit:
+def suppression_edit(text: str, line: int, code: str) -> types.TextEdit:
     """Return the edit that adds `code` to the line's `# fwdata: ignore[...]`, or that comment at its end."""
     body = text.rstrip("\r")
     existing = next((match for match in SUPPRESSION.finditer(body) if not match["file"]), None)

@@ -124,6 +124,18 @@ class FwdataServer(LanguageServer):
 server = FwdataServer()
 
 
+@server.feature(types.INITIALIZED)
+def initialized(ls: FwdataServer, params: types.InitializedParams) -> None:
+    """Ask the client to report YAML files created, changed or deleted outside it, where it can."""
+    workspace = ls.client_capabilities.workspace
+    watched = None if workspace is None else workspace.did_change_watched_files
+    if watched is not None and watched.dynamic_registration:
+        ls.client_register_capability(types.RegistrationParams(registrations=[types.Registration(
+            id="fwdata-yaml-files", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+            register_options=types.DidChangeWatchedFilesRegistrationOptions(
+                watchers=[types.FileSystemWatcher(glob_pattern="**/*.{yaml,yml}")]))]))
+
+
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
 async def did_open(ls: FwdataServer, params: types.DidOpenTextDocumentParams) -> None:
     found = ls.sync(params.text_document.uri, rediscover=True)

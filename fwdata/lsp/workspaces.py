@@ -73,7 +73,8 @@ class Workspace:
         Raises FwdataError for what stops `check` (a pack folder that vanished, broken schemas).
         """
         if self._pack is None:
-            self._pack = resolve_pack([self.root])
+            # The pack as `fwdata check OPEN-FILES` finds it (the root when none is on disk): every file of it.
+            self._pack = resolve_pack(sorted(path for path in self.overlay if path.exists()) or [self.root])
         pack = self._pack
         extra = tuple(path for path in self.overlay if path not in pack.files and path.suffix in YAML_SUFFIXES
                       and path.name != MANIFEST)  # a new file not saved yet, or one deleted while open

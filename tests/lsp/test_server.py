@@ -88,6 +88,20 @@ def test_an_edit_that_breaks_another_file_publishes_it_and_the_fix_clears_it(ser
     assert diagnostics == []
 
 
+def test_a_card_deleted_outside_the_editor_breaks_the_open_scenario(server: LspProcess, pack: Path) -> None:
+    """The server asks to hear of YAML files changed outside the editor; a deleted card is then a REF-UNKNOWN."""
+    assert any(message.get("method") == "client/registerCapability" for _, message in server.log)
+    path = pack / "scenarios/fw/bomber-intercept-n1.yaml"
+    uri = server.open(path)
+    _, diagnostics = server.wait_for_diagnostics(uri)
+    assert diagnostics == []
+    card = pack / "cards/fw/p-51d-n1.yaml"
+    card.unlink()
+    server.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": card.resolve().as_uri(), "type": 3}]})
+    _, diagnostics = server.wait_for_diagnostics(uri)
+    assert {d["code"] for d in diagnostics} == {"REF-UNKNOWN"}
+
+
 def test_hover_explains_keys_and_findings(server: LspProcess, pack: Path) -> None:
     card = pack / "cards/fw/p-51d-n1.yaml"
     text = card.read_text().replace("status: authored", "status: autored", 1)
