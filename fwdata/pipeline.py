@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from fwdata.errors import OutputError, UsageError
 from fwdata.findings import Finding, Report, error, warning
@@ -32,7 +33,7 @@ from fwdata.systems import registered_systems
 from fwdata.validation.overrides import shape_differences
 from fwdata.validation.validate import SchemaSet, validate_manifest
 
-__all__ = ["LoadedOnce", "RunResult", "build_models", "build_sources", "check_sources", "run_checks"]
+__all__ = ["LoadedOnce", "RunResult", "build_models", "build_sources", "check_pack", "check_sources", "run_checks"]
 
 FINDINGS_REPORT = "findings.txt"
 
@@ -54,6 +55,21 @@ def check_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     return _check(resolve_pack(paths), options, schema_root, progress, loaded or LoadedOnce())[0]
 
 
+def check_pack(pack: Pack, options: BuildOptions, *, loaded: LoadedOnce | None = None,
+               known: Mapping[str, tuple[str, SourceDocument]] | None = None,
+               memo: CheckMemo | None = None) -> tuple[RunResult, list[tuple[SourceDocument, str]]]:
+    """Run `check_sources` on a resolved pack (its `overlay` read in place of the files: fwdata/lsp); also return
+    each document that loaded without findings with the SHA-256 of its bytes.
+
+    `loaded` keeps the compiled schemas and the base library between runs, as for `check_sources`.
+    `known` and `memo` skip work as they do for a build (`build_sources`): a file whose display
+    path `known` maps to its digest and document is not parsed again, and a check `memo`
+    remembers under the same key is not run again. Raises as `check_sources` does.
+    """
+    result, _, _, reusable = _check(pack, options, None, no_progress, loaded or LoadedOnce(), known, memo)
+    return result, reusable
+
+
 def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress: Progress, loaded: LoadedOnce,
            known: Mapping[str, tuple[str, SourceDocument]] | None = None, memo: CheckMemo | None = None
            ) -> tuple[RunResult, Reviewer, list[Finding], list[tuple[SourceDocument, str]]]:
@@ -67,7 +83,8 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress
     findings += manifest_findings
     is_base = pack.is_base or (manifest is not None and manifest.data.get("id") == BASE_PACK_ID)
     base, base_reusable = ((), []) if is_base else loaded.base_documents(library_root(), schemas, known)
-    catalog, model_findings = build_models(valid, systems, base=base, manifest=manifest)
+    catalog, model_findings = build_models(valid, systems, base=base, manifest=manifest,
+                                           models=None if memo is None else memo.models)
     findings += model_findings + unused_overrides(manifest, documents)
     # A pack's findings come only from the systems its files belong to: the others' checks would
     # only re-check the base library, whose findings are never reported for a pack.
@@ -261,26 +278,37 @@ def read_manifest(pack: Pack, schemas: SchemaSet) -> tuple[SourceDocument | None
 
 
 def build_models(documents: Sequence[SourceDocument], systems: dict[str, GameSystem], *,
-                 base: Sequence[SourceDocument] = (), manifest: SourceDocument | None = None
-                 ) -> tuple[Catalog, list[Finding]]:
+                 base: Sequence[SourceDocument] = (), manifest: SourceDocument | None = None,
+                 models: dict[int, tuple[SourceDocument, Any]] | None = None) -> tuple[Catalog, list[Finding]]:
     """Turn schema-valid documents into models on top of the base library's.
 
     Ids are unique within (system, kind). A pack document with the id of a base
     entry replaces it only when the pack `manifest` lists `system/kind/id` under
     `overrides` and the document has the base entry's shape (fwdata/validation/overrides.py);
     otherwise it is an error and the base entry stays, so the rules never read an
-    unchecked table.
+    unchecked table. A document `models` holds (`CheckMemo.models`) is not built again;
+    those built are added to it.
     """
     catalog = Catalog()
+
+    def model_of(document: SourceDocument) -> Any:
+        kept = None if models is None else models.get(id(document))
+        if kept is not None and kept[0] is document:
+            return kept[1]
+        model = systems[document.system or ""].build_models[document.kind or ""](document)
+        if models is not None:
+            models[id(document)] = (document, model)
+        return model
+
     findings: list[Finding] = []
     declared = {key: pointer_join("/overrides", index)
                 for index, key in enumerate(manifest.data.get("overrides", []) if manifest else [])}
     for document in base:
         system, kind, doc_id = document.system or "", document.kind or "", document.doc_id or ""
-        catalog.add(system, kind, doc_id, Entry(systems[system].build_models[kind](document), document, base=True))
+        catalog.add(system, kind, doc_id, Entry(model_of(document), document, base=True))
     for document in documents:
         system, kind, doc_id = document.system or "", document.kind or "", document.doc_id or ""
-        entry = Entry(model=systems[system].build_models[kind](document), document=document)
+        entry = Entry(model=model_of(document), document=document)
         first = catalog.add(system, kind, doc_id, entry)
         if first is None:
             continue

@@ -208,6 +208,19 @@ def schema(kind: tuple[str, ...], write_dir: Path | None) -> None:
         click.echo("\n".join(kind_label(key) for key in schema_kinds()))
 
 
+@main.command("lsp")
+@stops_cleanly
+def lsp() -> None:
+    """Serve the Language Server Protocol on standard input and output, for editors (docs/editors.md).
+
+    Diagnostics are check's findings for the open files with their unsaved text;
+    also hover, go to definition, completion and quick fixes. Needs the lsp extra.
+    """
+    from fwdata.lsp import serve
+
+    serve()
+
+
 @main.command("new")
 @click.argument("system")
 @click.argument("kind")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from fwdata.findings import Finding
 from fwdata.game_system import Catalog, PlannedCheck
@@ -23,6 +24,9 @@ class CheckMemo:
     A check's key is that of its sources' files (`digests`, by display path) under `base_key` (the
     tool, the folder run in, the options: `fwdata.incremental.build_cache.render_key`), as an output's is; a
     document's checks are keyed under the schemas too (`schemas`: `fwdata.incremental.build_cache.schemas_key`).
+    `models` holds the model built from each document, by the document's identity (kept with it, so
+    the identity stays its own): a model is built from its document alone, so a memo kept between
+    runs (fwdata/lsp) builds models only for the documents that were parsed again.
     """
 
     base_key: str
@@ -30,6 +34,7 @@ class CheckMemo:
     previous: Mapping[str, tuple[Finding, ...]] = field(default_factory=dict)
     recorded: dict[str, tuple[Finding, ...]] = field(default_factory=dict)
     schemas: str = ""
+    models: dict[int, tuple[SourceDocument, Any]] = field(default_factory=dict)
 
 
 def check_documents(documents: Sequence[SourceDocument], schemas: SchemaSet, memo: CheckMemo | None
