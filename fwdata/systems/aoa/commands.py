@@ -104,6 +104,39 @@ def duel(toolbox: Toolbox, paths: tuple[Path, ...], games: int, seed: int, game_
         click.echo(format_duels(reports, seed=seed, books=", ".join(str(p) for p in paths)))
 
 
+@group.command("solve")
+@click.argument("books", nargs=2, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--game", type=click.Choice(["standard", "advanced"]), default="standard", show_default=True,
+              help="Powerhouse Standard Game or Advanced Game.")
+@click.option("--lost", type=click.Choice(["restart", "draw"]), default="restart", show_default=True,
+              help="Lost contact: both restart on page 170 with their damage (Powerhouse) or the game ends drawn "
+                   "(AoA VI-VII, both escape).")
+@click.option("--hit-points", type=click.IntRange(1, 40), default=12, show_default=True,
+              help="Damage that downs a plane (Standard Game: 12); fewer solve a shorter game.")
+@click.option("--max-states", type=click.IntRange(1), default=500_000, show_default=True,
+              help="Refuse a game with more states than this.")
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=1800.0, show_default=True,
+              help="Stop a solve that takes longer than this many seconds.")
+@report_format_option
+@click.pass_obj
+@stops_cleanly
+def solve(toolbox: Toolbox, books: tuple[Path, Path], game: str, lost: str, hit_points: int, max_states: int,
+          time_limit: float, output_format: str) -> None:
+    """Solve the duel of two opposing BOOKS for both sides' optimal strategies (docs/aoa-solver.md).
+
+    Prints each side's win and the draw probability under optimal play, the optimal
+    mixed strategies on the start page and their exploitability. Books whose end pages
+    disagree are refused with the findings.
+    """
+    from fwdata.systems.aoa.solving import run_solve
+
+    result = toolbox.check(list(books), BuildOptions())
+    exit_on_errors(result, output_format)
+    data, text = run_solve(result, books, game=game, lost=lost, hit_points=hit_points, max_states=max_states,
+                           time_limit_s=time_limit)
+    click.echo(json.dumps(data, indent=2) if output_format == "json" else text)
+
+
 @group.command("suspects")
 @click.argument("books", nargs=2, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--limit", type=click.IntRange(1, 10_000), default=20, show_default=True,

@@ -202,6 +202,27 @@ def choose(state: PilotState, page: int, legal: Sequence[str], rng: random.Rando
 # ------------------------------------------------------------------ games
 
 
+def fly_turn(books: DuelBooks, page: int, allied: str, german: str) -> int | None:
+    """Return the end page of one turn from `page`, None when the planes are lost (Powerhouse Reveal Maneuver, Lost!).
+
+    The one turn rule of the duels and of the solver (solver.py). Raises ValueError
+    when the books disagree (run fwdata check on them).
+    """
+    result = books.turn(page, allied, german)
+    if result.end is None and not result.lost:
+        raise ValueError(f"the books disagree from page {page} under {allied}/{german} (run fwdata check on them)")
+    return None if result.lost else result.end
+
+
+def standard_damage(books: DuelBooks, end: int) -> dict[str, int]:
+    """Return the damage each side takes on end page `end` in the Standard Game: the opponent's printed Firing damage.
+
+    AoA Powerhouse Standard Game, Firing (4/2/1 by range; a head-on page fires both ways).
+    """
+    return {"allied": books.facts["german"][end].firing_damage, "german": books.facts["allied"][end].firing_damage}
+
+
+
 @dataclass(frozen=True)
 class GameResult:
     """One game: winner (allied, german or None for a draw), turns flown, times contact was lost, how it ended."""
@@ -246,7 +267,7 @@ def play_game(books: DuelBooks, infos: Mapping[str, ManeuverInfo], policies: Map
             plots[side] = choose(state, page, legal, rng, greedy, opponent_clue)
             if side == tailed:
                 clue = infos[plots[side]].direction
-        result = books.turn(page, plots["allied"], plots["german"])
+        end = fly_turn(books, page, plots["allied"], plots["german"])
         for side in SIDES:
             state = pilots[side]
             code = plots[side]
@@ -254,24 +275,18 @@ def play_game(books: DuelBooks, infos: Mapping[str, ManeuverInfo], policies: Map
                 state.jam_tokens -= 1
             state.must_fly_forward = False
             state.last = code
-        if result.end is None and not result.lost:
-            raise ValueError(f"the books disagree from page {page} under {plots['allied']}/{plots['german']} "
-                             "(run fwdata check on them)")
-        if result.lost or result.end is None:
+        if end is None:
             lost_contacts += 1
             page = start_page
             continue
-        page = result.end
-        dealt = {side: 0 for side in SIDES}
-        for side in SIDES:
+        page = end
+        dealt = standard_damage(books, page) if not advanced else {side: 0 for side in SIDES}
+        for side in SIDES if advanced else ():
             other = "german" if side == "allied" else "allied"
             facts = books.facts[side][page]
             if not facts.firing_damage:
                 continue
             state = pilots[side]
-            if not advanced:
-                dealt[other] += facts.firing_damage
-                continue
             if state.ammo <= 0 or state.jam_tokens or infos[plots[side]].barrel_roll or charts is None:
                 continue
             ammo = shot_ammo(state, plots[side], infos, rng)
