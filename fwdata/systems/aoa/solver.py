@@ -1,4 +1,4 @@
-"""Ace of Aces Standard Game solved: a book pair as a zero-sum stochastic game with simultaneous moves (docs/aoa-solver.md).
+"""Ace of Aces Standard Game solved: a book pair as a zero-sum simultaneous-move stochastic game (docs/aoa-solver.md).
 
 State: the end page and each side's damage (the Standard Game carries nothing else
 from one turn to the next). Moves: the 26 codes (no restrictions in the Standard
@@ -88,13 +88,17 @@ class Solution:
         return damage_levels(self.options.hit_points)
 
     def index(self, page: int) -> int:
-        """Return the index of `page` in `pages`; raise KeyError for a page without a game."""
+        """Return the index of `page` in `pages`; raise ValueError for a page without a game."""
         return self.pages.index(page)
 
-    def mixed(self, side: str, page: int, damage: Mapping[str, int], clue: str | None) -> np.ndarray:
+    def knows(self, page: int) -> bool:
+        """Tell whether `page` has a solved game (a chart in both books)."""
+        return page in self.pages
+
+    def mixed(self, side: str, page: int, damage: Mapping[str, int], clue: str | None) -> list[float]:
         """Return `side`'s strategy (26 probabilities, codes A..Z) on `page` at `damage`, after `clue` if given."""
         row = DIRECTIONS.index(clue) if clue is not None else 0
-        return self.strategy[side][damage["allied"], damage["german"], self.index(page), row]
+        return list(self.strategy[side][damage["allied"], damage["german"], self.index(page), row])
 
 
 def page_games(books: DuelBooks, options: SolveOptions) -> list[PageGame]:
@@ -297,8 +301,9 @@ def solve_game(books: DuelBooks, infos: Mapping[str, ManeuverInfo], options: Sol
                 strategy["german"][allied, german, i] = cols
             if change <= options.tolerance:
                 break
-    value = table[:hit_points, :hit_points, :len(games)].copy()
-    return Solution(tuple(g.page for g in games), tuple(g.tailed for g in games), value, strategy, options, time.monotonic() - started, matrix_games)
+    values = table[:hit_points, :hit_points, :len(games)].copy()
+    return Solution(tuple(g.page for g in games), tuple(g.tailed for g in games), values, strategy, options,
+                    time.monotonic() - started, matrix_games)
 
 
 def _solve_page(payoff: np.ndarray, game: PageGame, cls: _Classes, direction: np.ndarray

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fwdata.errors import FwdataError, UsageError
 from fwdata.game_system import RunResult
+from fwdata.systems.aoa.duel import DuelBooks, ManeuverInfo
+
+if TYPE_CHECKING:
+    from fwdata.systems.aoa.solver import Solution
 
 # The Advanced Game's state per side (AoA Powerhouse Advanced Game): damage 0-11, ammo 0-20,
 # jam tokens 0-2, the last maneuver (none or one of 26, for the stall bar and difficult rules),
@@ -28,6 +33,23 @@ def require_solver() -> None:
 def advanced_state_count(pages: int) -> int:
     """Return the number of states of the Advanced Game on `pages` pages: pages x (per-side states) squared."""
     return pages * ADVANCED_SIDE_STATES ** 2
+
+
+def solve_pair(books: DuelBooks, infos: Mapping[str, ManeuverInfo], **options: Any) -> Solution:
+    """Solve the Standard Game of a book pair with `options` (solver.SolveOptions fields).
+
+    Raises SolveStopped when scipy is missing or the solve goes past its budget,
+    UsageError when the books cannot be played (they disagree).
+    """
+    require_solver()
+    from fwdata.systems.aoa import solver
+
+    try:
+        return solver.solve_game(books, infos, solver.SolveOptions(**options))
+    except solver.SolveBudgetError as exc:
+        raise SolveStopped(f"solve stopped: {exc}") from exc
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
 
 
 def run_solve(result: RunResult, paths: tuple[Path, Path], *, game: str, lost: str, hit_points: int,
@@ -54,15 +76,9 @@ def run_solve(result: RunResult, paths: tuple[Path, Path], *, game: str, lost: s
         states = advanced_state_count(pages)
         raise SolveStopped(f"the Advanced Game has {states:.2e} states (ammo, jams and the last maneuver of each "
                            f"side on {pages} pages), more than --max-states {max_states}: solve --game standard")
-    options = solver.SolveOptions(hit_points=hit_points, lost=lost, max_states=max_states,
-                                  time_limit_s=time_limit_s)
-    try:
-        solution = solver.solve_game(books, infos, options)
-    except solver.SolveBudgetError as exc:
-        raise SolveStopped(f"solve stopped: {exc}") from exc
-    except ValueError as exc:
-        raise UsageError(str(exc)) from exc
-    games = solver.page_games(books, options)
+    solution = solve_pair(books, infos, hit_points=hit_points, lost=lost, max_states=max_states,
+                          time_limit_s=time_limit_s)
+    games = solver.page_games(books, solution.options)
     evaluation = solver_evaluation.evaluate(solution, games, solver.directions_of(infos))
     names = {book.side: book.id for book in pair}
     data = solver_report.as_json(solution, evaluation, (names["allied"], names["german"]))
