@@ -232,9 +232,12 @@ def diff(toolbox: Toolbox, books: tuple[Path, Path], opponent: Path | None, outp
               show_default=True, help="The maneuver codes of the book: Powerhouse's 26 or the original 25.")
 @click.option("--out", type=click.Path(path_type=Path), required=True, help="The book YAML file to write.")
 @click.option("--force", is_flag=True, help="Replace OUT if it exists.")
+@click.option("--map", "mappings", multiple=True, metavar="COLUMN=FIELD",
+              help="Read a column as FIELD (page, side, ignore, range, view, facing, enemy_visible, tag, firing, "
+                   "shot, damage or a maneuver code) where the column names do not tell (repeatable).")
 @stops_cleanly
 def import_csv(csv_path: Path, side: str, book_id: str, name: str, depicts: str, opponent: str | None, layout: str,
-               out: Path, force: bool) -> None:
+               out: Path, force: bool, mappings: tuple[str, ...]) -> None:
     """Import a hand-typed CSV transcription of a printed dogfighting book as book YAML (docs/aoa-transcriptions.md).
 
     CSV has one row per page (page, range, tailing, firing, ... and a column per maneuver
@@ -244,4 +247,4 @@ def import_csv(csv_path: Path, side: str, book_id: str, name: str, depicts: str,
     from fwdata.systems.aoa.transcription_csv import BookHeader, import_transcription
 
     header = BookHeader(side=side, id=book_id, name=name, depicts=depicts, opponent=opponent)
-    click.echo("\n".join(import_transcription(csv_path, header, layout, out, force=force)))
+    click.echo("\n".join(import_transcription(csv_path, header, layout, out, force=force, mappings=mappings)))
