@@ -149,6 +149,39 @@ def solve(toolbox: Toolbox, books: tuple[Path, Path], game: str, lost: str, hit_
     click.echo(json.dumps(data, indent=2) if output_format == "json" else text)
 
 
+@group.command("play-aid")
+@click.argument("books", nargs=2, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--opponent", type=click.Choice(["allied", "german"]), required=True,
+              help="The side the play aid flies (you fly the other).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The PDF to write.")
+@click.option("--damage", default="0,0", show_default=True, metavar="ALLIED,GERMAN",
+              help="The damage level whose strategies are printed.")
+@click.option("--hit-points", type=click.IntRange(1, 40), default=12, show_default=True,
+              help="Damage that downs a plane (Standard Game: 12).")
+@click.option("--lost", type=click.Choice(["restart", "draw"]), default="restart", show_default=True,
+              help="Lost contact: restart on page 170 (Powerhouse) or a draw (AoA VI-VII).")
+@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=1800.0, show_default=True,
+              help="Stop a solve that takes longer than this many seconds.")
+@click.pass_obj
+@stops_cleanly
+def play_aid(toolbox: Toolbox, books: tuple[Path, Path], opponent: str, out: Path, damage: str, hit_points: int,
+             lost: str, paper: str, time_limit: float) -> None:
+    """Print a solitaire play aid: per page, the solved opponent's maneuvers as d100 ranges (docs/aoa-solver.md)."""
+    from fwdata.systems.aoa.solving import run_play_aid
+    from fwdata.write import write_file
+
+    parts = damage.split(",")
+    if len(parts) != 2 or not all(part.strip().isdigit() and len(part.strip()) <= 3 for part in parts):
+        raise UsageError(f"--damage {damage[:20]!r}: expected two whole numbers, ALLIED,GERMAN (like 0,0)")
+    result = toolbox.check(list(books), BuildOptions())
+    exit_on_errors(result, "text")
+    data, summary = run_play_aid(result, books, opponent=opponent, damage=(int(parts[0]), int(parts[1])),
+                                 hit_points=hit_points, lost=lost, paper=paper, time_limit_s=time_limit)
+    write_file(out, data)
+    click.echo(f"wrote {out} ({summary})")
+
+
 @group.command("suspects")
 @click.argument("books", nargs=2, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--limit", type=click.IntRange(1, 10_000), default=20, show_default=True,

@@ -61,6 +61,58 @@ def run_solve(result: RunResult, paths: tuple[Path, Path], *, game: str, lost: s
     """
     require_solver()
     from fwdata.systems.aoa import solver, solver_evaluation, solver_report
+
+    books, infos, names = _pair(result, paths)
+    pages = len(set(books.next["allied"]) & set(books.next["german"]))
+    if game == "advanced":
+        states = advanced_state_count(pages)
+        raise SolveStopped(f"the Advanced Game has {states:.2e} states (ammo, jams and the last maneuver of each "
+                           f"side on {pages} pages), more than --max-states {max_states}: solve --game standard")
+    solution = solve_pair(books, infos, hit_points=hit_points, lost=lost, max_states=max_states,
+                          time_limit_s=time_limit_s)
+    games = solver.page_games(books, solution.options)
+    evaluation = solver_evaluation.evaluate(solution, games, solver.directions_of(infos))
+    data = solver_report.as_json(solution, evaluation, (names["allied"], names["german"]))
+    return data, solver_report.format_text(data)
+
+
+def run_play_aid(result: RunResult, paths: tuple[Path, Path], *, opponent: str, damage: tuple[int, int],
+                 hit_points: int, lost: str, paper: str, time_limit_s: float) -> tuple[bytes, str]:
+    """Solve the pair and draw the solitaire play aid of the `opponent` side at `damage` (allied, german).
+
+    Returns the PDF bytes and a one-line summary. Raises as run_solve; UsageError
+    when a damage is not below the hit points.
+    """
+    require_solver()
+    from fwdata.systems.aoa import solver
+    from fwdata.systems.aoa.render.play_aid import render_play_aid
+    from fwdata.systems.aoa.solver_report import weights
+
+    if max(damage) >= hit_points:
+        raise UsageError(f"--damage {damage[0]},{damage[1]}: each side's damage must be below the {hit_points} "
+                         "hit points")
+    books, infos, names = _pair(result, paths)
+    solution = solve_pair(books, infos, hit_points=hit_points, lost=lost, time_limit_s=time_limit_s)
+    rows: list[tuple[int, str, dict[str, float]]] = []
+    for i, page in enumerate(solution.pages):
+        strategy = solution.strategy[opponent][damage[0], damage[1], i]
+        tailer = solution.tailed[i] is not None and solution.tailed[i] != opponent
+        if tailer:
+            rows += [(page, clue, weights(strategy[k])) for k, clue in enumerate(solver.DIRECTIONS)]
+        else:
+            rows.append((page, "", weights(strategy[0])))
+    title = f"Ace of Aces solitaire: the {opponent} pilot ({names[opponent]})"
+    note = (f"The {opponent} pilot's optimal strategy from fwdata aoa solve ({names['allied']} vs {names['german']}; "
+            f"{hit_points} hit points, lost contact: {lost}) at {damage[0]} allied and {damage[1]} german damage. "
+            "Each turn roll percentile dice on the row of the page you are both on and fly the maneuver whose range "
+            "holds the roll (00 is 100). When you are tailed, give your clue first and roll on its row. No way of "
+            "flying does better against these odds on average than the value of the game.")
+    data = render_play_aid(title, note, rows, paper)
+    return data, f"{len(solution.pages)} pages, {len(rows)} rows"
+
+
+def _pair(result: RunResult, paths: tuple[Path, Path]) -> tuple[DuelBooks, Mapping[str, ManeuverInfo], dict[str, str]]:
+    """The duel tables, the maneuver infos and the books' ids by side of two checked opposing books."""
     from fwdata.systems.aoa.duel import duel_inputs
 
     pair = [entry.model for entry in result.named(result.catalog.entries("aoa", "book"))]
@@ -71,15 +123,4 @@ def run_solve(result: RunResult, paths: tuple[Path, Path], *, game: str, lost: s
                                       result.catalog.models("aoa", "chart"))
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
-    pages = len(set(books.next["allied"]) & set(books.next["german"]))
-    if game == "advanced":
-        states = advanced_state_count(pages)
-        raise SolveStopped(f"the Advanced Game has {states:.2e} states (ammo, jams and the last maneuver of each "
-                           f"side on {pages} pages), more than --max-states {max_states}: solve --game standard")
-    solution = solve_pair(books, infos, hit_points=hit_points, lost=lost, max_states=max_states,
-                          time_limit_s=time_limit_s)
-    games = solver.page_games(books, solution.options)
-    evaluation = solver_evaluation.evaluate(solution, games, solver.directions_of(infos))
-    names = {book.side: book.id for book in pair}
-    data = solver_report.as_json(solution, evaluation, (names["allied"], names["german"]))
-    return data, solver_report.format_text(data)
+    return books, infos, {book.side: book.id for book in pair}
