@@ -149,6 +149,32 @@ def solve(toolbox: Toolbox, books: tuple[Path, Path], game: str, lost: str, hit_
     click.echo(json.dumps(data, indent=2) if output_format == "json" else text)
 
 
+@group.command("balance")
+@click.argument("design", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--vary", "variation", metavar="SIDE:PATH=V1,V2,...",
+              help="Solve again with each value of one parameter of one side's book (like "
+                   "allied:firing.arc_deg=15,25,35) and name the value closest to even.")
+@click.option("--hit-points", type=click.IntRange(1, 40), default=12, show_default=True,
+              help="Damage that downs a plane (Standard Game: 12); fewer solve faster.")
+@click.option("--lost", type=click.Choice(["restart", "draw"]), default="restart", show_default=True,
+              help="Lost contact: restart on page 170 (Powerhouse) or a draw (AoA VI-VII).")
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=1800.0, show_default=True,
+              help="Stop each solve that takes longer than this many seconds.")
+@report_format_option
+@click.pass_obj
+@stops_cleanly
+def balance(toolbox: Toolbox, design: Path, variation: str | None, hit_points: int, lost: str, time_limit: float,
+            output_format: str) -> None:
+    """Solve the book pair of a book DESIGN: how far from even it is, and which parameter value evens it."""
+    from fwdata.systems.aoa.solving import run_balance
+
+    result = toolbox.check([design], BuildOptions())
+    exit_on_errors(result, output_format)
+    data, text = run_balance(result, design, variation=variation, hit_points=hit_points, lost=lost,
+                             time_limit_s=time_limit)
+    click.echo(json.dumps(data, indent=2) if output_format == "json" else text)
+
+
 @group.command("play-aid")
 @click.argument("books", nargs=2, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--opponent", type=click.Choice(["allied", "german"]), required=True,

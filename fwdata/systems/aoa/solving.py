@@ -124,3 +124,31 @@ def _pair(result: RunResult, paths: tuple[Path, Path]) -> tuple[DuelBooks, Mappi
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
     return books, infos, {book.side: book.id for book in pair}
+
+
+def run_balance(result: RunResult, path: Path, *, variation: str | None, hit_points: int, lost: str,
+                time_limit_s: float) -> tuple[dict[str, Any], str]:
+    """Solve a checked book design (and each value of `variation`): the JSON report and its text form.
+
+    Raises SolveStopped when scipy is missing or a solve goes past its budget;
+    UsageError for a bad --vary, no design, or no maneuver chart.
+    """
+    require_solver()
+    from fwdata.systems.aoa import balance, solver
+    from fwdata.systems.aoa.duel import maneuver_infos
+
+    wanted = balance.parse_variation(variation) if variation is not None else None
+    designs = result.named(result.catalog.entries("aoa", "book-design"))
+    if not designs:
+        raise UsageError(f"{path}: no aoa book-design document")
+    charts = result.catalog.models("aoa", "maneuvers")
+    if not charts:
+        raise UsageError("balance needs the maneuver chart (tables/aoa/maneuver-chart.yaml)")
+    entry = designs[0]
+    options = solver.SolveOptions(hit_points=hit_points, lost=lost, time_limit_s=time_limit_s)
+    try:
+        rows = balance.balance_rows(entry.document.data, maneuver_infos(charts[0]), options, wanted)
+    except solver.SolveBudgetError as exc:
+        raise SolveStopped(f"solve stopped: {exc}") from exc
+    data = {"design": entry.model.id, "hit_points": hit_points, "lost": lost, "settings": rows}
+    return data, balance.format_balance(entry.model.id, rows, hit_points)
