@@ -259,14 +259,6 @@ def padded_values(hit_points: int, pages: int, max_damage: int) -> np.ndarray:
     return table
 
 
-def level_payoffs(table: np.ndarray, games: list[PageGame], allied: int, german: int) -> np.ndarray:
-    """Return the Allied payoff of every page's 26 x 26 game at damage level (allied, german): (pages, 26, 26)."""
-    nxt = np.stack([g.next_index for g in games])
-    hurt_a = np.stack([g.allied_damage for g in games])
-    hurt_g = np.stack([g.german_damage for g in games])
-    return table[allied + hurt_a, german + hurt_g, nxt]
-
-
 def solve_game(books: DuelBooks, infos: Mapping[str, ManeuverInfo], options: SolveOptions) -> Solution:
     """Solve the Standard Game of a book pair for both sides' equilibrium strategies.
 

@@ -5,25 +5,21 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import json
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
-
 from fwdata.errors import UsageError
-from fwdata.library import schema_root
 from fwdata.reporting.text import plural
 from fwdata.sources.containment import Refused, read_regular
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS
 from fwdata.suggestions import did_you_mean
 from fwdata.systems.aoa.model import CODE_ORDERS, DEFAULT_LAYOUT, LAST_PAGE, MANEUVER_CODES
 from fwdata.systems.aoa.transcription_columns import ColumnMap, map_columns, parse_mappings, side_of
+from fwdata.systems.aoa.transcription_yaml import book_text, enum_words, printable
 
 MAX_CSV_BYTES = DEFAULT_LIMITS.max_bytes  # the written book must load under the same cap
 MAX_CELL_CHARS = 40  # a page number or a page's word (right-forward-wing: 18) is far shorter
@@ -36,7 +32,6 @@ PER_PAGE, TRANSPOSED = "one row per page", "one row per maneuver"
 # book's `tag`.
 ATTRIBUTES = ("range", "view", "facing", "enemy_visible", "tailing", "firing", "damage", "shot")
 FLAGS = ("enemy_visible", "firing", "shot")
-ENUMS = ("range", "view", "facing")
 TRUE_WORDS = frozenset({"true", "yes", "y", "x", "1", "firing", "fire", "shot", "shot!"})
 FALSE_WORDS = frozenset({"false", "no", "n", "0", "-", "none"})
 # AoA V: a small 'T' marks Tailing; published CSVs write `in` for it (you are on his tail) and `none` for no tag.
@@ -284,14 +279,7 @@ def _attribute(name: str, typed: str) -> Any:
     if name == "damage":
         return _number(typed)
     word = RANGE_WORDS.get(word, word) if name == "range" else word.replace(" ", "-")
-    return word if word in _enum_words(name) else typed
-
-
-@cache
-def _enum_words(name: str) -> tuple[str, ...]:
-    """The words the book schema allows for page attribute `name` (range, view or facing)."""
-    schema = json.loads((schema_root() / "aoa" / "book.schema.json").read_text(encoding="utf-8"))
-    return tuple(schema["properties"]["pages"]["items"]["properties"][name]["enum"])
+    return word if word in enum_words(name) else typed
 
 
 # ------------------------------------------------------------------ writing
@@ -324,7 +312,7 @@ def book_document(transcription: Transcription, header: BookHeader, csv_name: st
         "system": "aoa", "kind": "book", "id": header.id, "name": header.name,
         "provenance": {
             "status": "transcribed",
-            "source": f"{_printable(csv_name)} (SHA-256 {transcription.sha256})",
+            "source": f"{printable(csv_name)} (SHA-256 {transcription.sha256})",
             "notes": (f"Typed by hand from a printed dogfighting book and imported by fwdata aoa import "
                       f"({transcription.shape}). Every cell is kept as typed: fwdata check reports those "
                       "that break the book's rules (docs/aoa-transcriptions.md)."),
@@ -337,58 +325,6 @@ def book_document(transcription: Transcription, header: BookHeader, csv_name: st
         document["opponent"] = header.opponent
     document["pages"] = list(transcription.pages)
     return document
-
-
-def book_text(document: Mapping[str, Any], csv_name: str, schema_ref: str) -> str:
-    """Render a book document as YAML: a modeline, the import comment, the envelope, then one flow mapping per page.
-
-    The envelope is dumped by ruamel.yaml; page lines are joined here (ruamel's emitter takes seconds for
-    a book's 9,000 values), each odd word quoted by ruamel as its own scalar.
-    """
-    yaml = YAML()
-    yaml.width = 4_096
-    stream = io.StringIO()
-    yaml.dump({key: value for key, value in document.items() if key != "pages"}, stream)
-    lines = [f"# yaml-language-server: $schema={schema_ref}",
-             f"# Imported by fwdata aoa import from {_printable(csv_name)}; check with fwdata check",
-             stream.getvalue().rstrip("\n"), "pages:"]
-    lines += ["  - {" + ", ".join(f"{key}: {_flow_value(value)}" for key, value in page.items()) + "}"
-              for page in document["pages"]]
-    return "\n".join(lines) + "\n"
-
-
-def _printable(name: str) -> str:
-    """A file name as one printable line (for a comment or the provenance): other characters as `?`."""
-    return "".join(c if c.isprintable() else "?" for c in name)
-
-
-def _flow_value(value: Any) -> str:
-    """One value of a page's flow mapping as YAML 1.2 (the loader's core schema)."""
-    if isinstance(value, list):
-        return "[" + ", ".join(_flow_value(item) for item in value) + "]"
-    if value is None or isinstance(value, bool):
-        return {None: "null", True: "true", False: "false"}[value]
-    if isinstance(value, int) or value in _plain_words():
-        return str(value)
-    # Any other word goes in double quotes: no typed cell (`?x`, `: q`, `&a`) can read back as anything but the
-    # string it was; a character that is not printable (NEL, U+2028, a control) is escaped, so no reader folds it.
-    return '"' + "".join(_escaped(c) for c in value) + '"'
-
-
-def _escaped(character: str) -> str:
-    """One character inside a YAML double-quoted scalar."""
-    if character in '"\\':
-        return "\\" + character
-    if character.isprintable():
-        return character
-    code = ord(character)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
-
-
-@cache
-def _plain_words() -> frozenset[str]:
-    """The book's own words (ranges, views, facings, tags): written unquoted, as the generated books do."""
-    return frozenset({*TAILING_WORDS.values(), *(word for name in ENUMS for word in _enum_words(name))})
 
 
 def import_transcription(csv_path: Path, header: BookHeader, layout: str, out: Path, *, force: bool,
