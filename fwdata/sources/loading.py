@@ -18,7 +18,7 @@ from fwdata.sources.containment import read_in_pack
 from fwdata.sources.document import SourceDocument, share_strings
 from fwdata.sources.pack import Pack, pack_files
 from fwdata.sources.yaml_loader import display_path
-from fwdata.validation.validate import SchemaSet, load_schemas, validate_documents
+from fwdata.validation.validate import SchemaSet, load_schemas, validate_documents, validate_manifest
 
 
 def load_files(pack: Pack, progress: Progress, *, jobs: int | None = None,
@@ -156,3 +156,14 @@ def _current_folder() -> str | None:
         return os.getcwd()
     except OSError:  # deleted
         return None
+
+
+def read_manifest(pack: Pack, schemas: SchemaSet) -> tuple[SourceDocument | None, list[Finding]]:
+    """Load and validate the pack's `fwdata-pack.yaml`; return it (None when absent or invalid) and its findings."""
+    if pack.manifest is None:
+        return None, []
+    document, findings = load_pack_file(pack, pack.manifest)
+    if document is None:
+        return None, findings
+    findings = validate_manifest(document, schemas)
+    return (None if findings else document), findings
