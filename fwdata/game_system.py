@@ -307,6 +307,11 @@ class GameSystem:
     positions only, never its data: once checked, a build keeps of such a document
     only what `SourceDocument.without_data` does (tests/test_modeled_kinds.py holds each
     system to it).
+    `kind_folders[kind]` is the folder of a pack where that kind's files go (POSIX, e.g. `cards/fw`;
+    `fwdata new` writes there); `schema_folder`, when given, holds the system's kind schemas as
+    `<kind>.schema.json` (a system from another distribution ships them in its package), else they are
+    `<schema root>/<id>/<kind>.schema.json` in the base library.
+    A system is found through the `fwdata.systems` entry-point group (docs/architecture.md).
     """
 
     id: str
@@ -319,3 +324,5 @@ class GameSystem:
     commands: Callable[[], Any] | None = None
     deck_folders: tuple[str, ...] = ()
     modeled_kinds: tuple[str, ...] = ()
+    kind_folders: Mapping[str, str] = field(default_factory=dict)
+    schema_folder: Path | None = None

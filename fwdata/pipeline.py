@@ -24,7 +24,7 @@ from fwdata.sources.document import SourceDocument, pointer_join
 from fwdata.sources.loading import LoadedOnce, load_files, read_manifest
 from fwdata.sources.pack import Pack, resolve_pack
 from fwdata.sources.yaml_loader import display_path
-from fwdata.systems import registered_systems
+from fwdata.systems import registered_systems, schema_folders
 from fwdata.validation.overrides import shape_differences
 
 __all__ = ["LoadedOnce", "RunResult", "build_models", "build_sources", "check_sources", "run_checks"]
@@ -54,7 +54,7 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress
            ) -> tuple[RunResult, Reviewer, list[Finding], list[tuple[SourceDocument, str]]]:
     systems = registered_systems()
     kinds = [(system.id, kind) for system in systems.values() for kind in system.build_models]
-    schemas = loaded.schemas(schema_root or default_schema_root(), tuple(kinds))
+    schemas = loaded.schemas(schema_root or default_schema_root(), tuple(kinds), schema_folders(systems))
     documents, findings, reusable = load_files(pack, progress, jobs=options.jobs, known=known)
     valid, document_findings = check_documents(documents, schemas, memo)
     findings += document_findings

@@ -24,5 +24,7 @@ SYSTEM = GameSystem(
     render_outputs=render_outputs,
     plan_outputs=plan_outputs,
     commands=_commands,
+    kind_folders={"plane": "cards/aoa", "book": "cards/aoa/books", "book-design": "cards/aoa/book-designs",
+                  "book-layout": "tables/aoa", "chart": "tables/aoa", "maneuvers": "tables/aoa"},
     deck_folders=("aoa/plane",),
 )

@@ -28,5 +28,7 @@ SYSTEM = GameSystem(
     render_outputs=render_outputs,
     plan_outputs=plan_outputs,
     commands=_commands,
+    kind_folders={"aircraft": "cards/fl/aircraft", "scenario": "scenarios/fl", "nation": "tables/fl/nations",
+                  "missile-load": "tables/fl/missile-loads", "list-note": "tables/fl/list-notes"},
     deck_folders=("fl/aircraft",),
 )

@@ -23,6 +23,7 @@ SYSTEM = GameSystem(
     render_outputs=render_outputs,
     plan_outputs=plan_outputs,
     commands=_commands,
+    kind_folders={"aircraft": "cards/fw", "scenario": "scenarios/fw", "table": "tables/fw"},
     deck_folders=("fw/aircraft",),
     modeled_kinds=("aircraft", "scenario"),
 )
