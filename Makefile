@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build test check lint clean bench fuzz rules-index
+.PHONY: build test check lint clean bench fuzz rules-index findings-doc
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,10 @@ fuzz: $(STAMP)
 # Issue 10's rule index: docs/rules-index.md from the docstrings' rule citations (a test fails when it is stale).
 rules-index: $(STAMP)
 	$(BIN)/python tools/rules_index.py
+
+# docs/findings.md from the registry of finding codes (fwdata/findings/stages.py, each system's finding_codes.py).
+findings-doc: $(STAMP)
+	$(BIN)/python tools/findings_doc.py
 
 clean:
 	rm -rf build $(VENV)

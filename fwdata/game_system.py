@@ -10,6 +10,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from fwdata.findings import Finding, Report
+from fwdata.findings.codes import FindingSection
 from fwdata.options import BuildOptions
 from fwdata.render.page_copies import PageRecord
 from fwdata.review import Review
@@ -311,6 +312,8 @@ class GameSystem:
     `fwdata new` writes there); `schema_folder`, when given, holds the system's kind schemas as
     `<kind>.schema.json` (a system from another distribution ships them in its package), else they are
     `<schema root>/<id>/<kind>.schema.json` in the base library.
+    `findings` documents the system's finding codes (code, severity, meaning, rule, fix): its section of
+    docs/findings.md, made by tools/findings_doc.py.
     A system is found through the `fwdata.systems` entry-point group (docs/architecture.md).
     """
 
@@ -326,3 +329,4 @@ class GameSystem:
     modeled_kinds: tuple[str, ...] = ()
     kind_folders: Mapping[str, str] = field(default_factory=dict)
     schema_folder: Path | None = None
+    findings: FindingSection | None = None
