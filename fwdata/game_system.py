@@ -312,6 +312,8 @@ class GameSystem:
     `fwdata new` writes there); `schema_folder`, when given, holds the system's kind schemas as
     `<kind>.schema.json` (a system from another distribution ships them in its package), else they are
     `<schema root>/<id>/<kind>.schema.json` in the base library.
+    `citations` maps the system's rulebook seed-file names and bracket references (`[000]`) to the short
+    titles printed instead (fwdata/render/citations.py).
     `findings` documents the system's finding codes (code, severity, meaning, rule, fix): its section of
     docs/findings.md, made by tools/findings_doc.py.
     A system is found through the `fwdata.systems` entry-point group (docs/architecture.md).
@@ -330,3 +332,4 @@ class GameSystem:
     kind_folders: Mapping[str, str] = field(default_factory=dict)
     schema_folder: Path | None = None
     findings: FindingSection | None = None
+    citations: Mapping[str, str] = field(default_factory=dict)
