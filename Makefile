@@ -23,6 +23,7 @@ check: test lint
 lint: $(STAMP)
 	$(BIN)/ruff check fwdata tests tools
 	$(BIN)/mypy
+	$(BIN)/vulture fwdata tools tests tools/vulture_whitelist.py
 
 # Speed and memory: check and build of generated packs against the libraries they stand on (the bench extra installs them).
 bench: $(STAMP)

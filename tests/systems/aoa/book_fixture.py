@@ -9,7 +9,6 @@ tailing in one book is tailed in the other, firing is shot.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 CODES = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
@@ -102,17 +101,6 @@ def to_yaml(data: dict[str, Any]) -> str:
         else:
             lines.append(f"{key}: {_flow(value)}")
     return "\n".join(lines) + "\n"
-
-
-def write_pair(folder: Path) -> tuple[Path, Path]:
-    """Write the two books into `folder`; return their paths (german, allied)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for side in ("german", "allied"):
-        path = folder / f"test-{side}.yaml"
-        path.write_text(to_yaml(book(side)), encoding="utf-8")
-        paths.append(path)
-    return paths[0], paths[1]
 
 
 def regenerated_books_manifest(pair: Any) -> str:
