@@ -1,18 +1,25 @@
-# fwdata: `make build` checks and prints the bundled data into build/; `make test` runs the tests.
+# fwdata: `make build` checks and prints the bundled data into build/ (runtime dependencies only); `make test` adds
+# the dev extra and runs the tests; `make lint` runs ruff, mypy and vulture.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# `make build` needs only fwdata and its runtime dependencies; the tests and the lint add the dev extra.
+RUNTIME := $(VENV)/.runtime-installed
 STAMP := $(VENV)/.installed
 
 .PHONY: build test check lint clean bench fuzz rules-index findings-doc
 
-$(STAMP): pyproject.toml
+$(RUNTIME): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(RUNTIME)
+
+$(STAMP): $(RUNTIME)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-build: $(STAMP)
+build: $(RUNTIME)
 	$(BIN)/fwdata build
 
 test: $(STAMP)

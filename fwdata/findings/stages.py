@@ -143,7 +143,7 @@ LOADING = FindingSection(
     after=("Findings can be left out by `--select`, `--ignore` and `--min-severity`, suppressed by a comment\n`# "
            "fwdata: ignore[CODE,...]` on the finding's own line or `# fwdata: ignore-file[CODE,...]` anywhere "
            "in\nits file, and hidden by a baseline (`--baseline FILE`, or the one the pack manifest names); see "
-           "the\nREADME, \"Output formats, selecting and suppressing findings, baselines\". The tables below are "
+           "the\n[formats](formats.md) page (selecting and suppressing findings, baselines). The tables below are "
            "also\nthe rules' descriptions in `--format sarif`: keep one row per code, columns as headed."),
 )
 

@@ -2,35 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
 
 from fwdata.findings import Report
 from fwdata.reporting.github import format_github
 from fwdata.reporting.json_report import format_error_json, format_json
 from fwdata.reporting.junit import format_junit
+from fwdata.reporting.request import Reporter, ReportRequest
 from fwdata.reporting.sarif import format_sarif
 from fwdata.reporting.text import format_findings_report, format_text
 from fwdata.review import Review
 
-
-@dataclass(frozen=True)
-class ReportRequest:
-    """What a reporter may use besides the report: the review (hidden findings), the checked files (JUnit lists
-    each one), --strict, --quiet, --statistics and whether to colour the text."""
-
-    review: Review | None
-    files: tuple[str, ...] = ()
-    strict: bool = False
-    quiet: bool = False
-    statistics: bool = False
-    colour: bool = False
-
-
-Reporter = Callable[[Report, ReportRequest], str]
-
 # Every output format by its --format name, in the order --help lists them. A new format is one function here
-# (docs/architecture.md, "Adding an output format").
+# (docs/architecture.md, "How to add an output format").
 REPORTERS: dict[str, Reporter] = {
     "text": lambda report, request: format_text(report, request.review, quiet=request.quiet,
                                                 statistics=request.statistics, colour=request.colour),
