@@ -10,6 +10,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from fwdata.findings import Finding, Report
+from fwdata.findings.codes import FindingSection
 from fwdata.options import BuildOptions
 from fwdata.render.page_copies import PageRecord
 from fwdata.review import Review
@@ -307,6 +308,15 @@ class GameSystem:
     positions only, never its data: once checked, a build keeps of such a document
     only what `SourceDocument.without_data` does (tests/test_modeled_kinds.py holds each
     system to it).
+    `kind_folders[kind]` is the folder of a pack where that kind's files go (POSIX, e.g. `cards/fw`;
+    `fwdata new` writes there); `schema_folder`, when given, holds the system's kind schemas as
+    `<kind>.schema.json` (a system from another distribution ships them in its package), else they are
+    `<schema root>/<id>/<kind>.schema.json` in the base library.
+    `citations` maps the system's rulebook seed-file names and bracket references (`[000]`) to the short
+    titles printed instead (fwdata/render/citations.py).
+    `findings` documents the system's finding codes (code, severity, meaning, rule, fix): its section of
+    docs/findings.md, made by tools/findings_doc.py.
+    A system is found through the `fwdata.systems` entry-point group (docs/architecture.md).
     """
 
     id: str
@@ -319,3 +329,7 @@ class GameSystem:
     commands: Callable[[], Any] | None = None
     deck_folders: tuple[str, ...] = ()
     modeled_kinds: tuple[str, ...] = ()
+    kind_folders: Mapping[str, str] = field(default_factory=dict)
+    schema_folder: Path | None = None
+    findings: FindingSection | None = None
+    citations: Mapping[str, str] = field(default_factory=dict)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from fwdata.errors import OutputError, UsageError
 from fwdata.findings import Finding, Report, error, warning
 from fwdata.game_system import Catalog, Entry, GameSystem, Output, RunResult
 from fwdata.incremental.check_memo import CheckMemo, check_documents, run_planned_checks
@@ -15,23 +13,20 @@ from fwdata.incremental.last_build import LastBuild
 from fwdata.library import BASE_PACK_ID, library_root
 from fwdata.library import schema_root as default_schema_root
 from fwdata.options import BuildOptions
-from fwdata.output.build_claim import claim_build_folder
+from fwdata.output.build_claim import claim_build_folder, refuse_building_over
 from fwdata.output.build_index import INDEX_PAGE, index_page
 from fwdata.output.previews import preview_outputs
 from fwdata.output.rendering import render_build
 from fwdata.progress import Progress, no_progress
 from fwdata.reporting import format_findings_report
 from fwdata.review import Reviewer
-from fwdata.review.baseline import Baseline, BaselineFormatError, parse_baseline
-from fwdata.sources.containment import Refused
+from fwdata.review.setup import review_setup
 from fwdata.sources.document import SourceDocument, pointer_join
-from fwdata.sources.loading import LoadedOnce, load_files, load_pack_file
+from fwdata.sources.loading import LoadedOnce, load_files, read_manifest
 from fwdata.sources.pack import Pack, resolve_pack
-from fwdata.sources.texts import MAX_TEXT_BYTES, decode_text, read_text
 from fwdata.sources.yaml_loader import display_path
-from fwdata.systems import registered_systems
+from fwdata.systems import registered_systems, schema_folders
 from fwdata.validation.overrides import shape_differences
-from fwdata.validation.validate import SchemaSet, validate_manifest
 
 __all__ = ["LoadedOnce", "RunResult", "build_models", "build_sources", "check_pack", "check_sources", "run_checks"]
 
@@ -75,7 +70,7 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress
            ) -> tuple[RunResult, Reviewer, list[Finding], list[tuple[SourceDocument, str]]]:
     systems = registered_systems()
     kinds = [(system.id, kind) for system in systems.values() for kind in system.build_models]
-    schemas = loaded.schemas(schema_root or default_schema_root(), tuple(kinds))
+    schemas = loaded.schemas(schema_root or default_schema_root(), tuple(kinds), schema_folders(systems))
     documents, findings, reusable = load_files(pack, progress, jobs=options.jobs, known=known)
     valid, document_findings = check_documents(documents, schemas, memo)
     findings += document_findings
@@ -147,14 +142,14 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     with claim_build_folder(options.out_dir) as build_folder:
         pack = resolve_pack(paths)
         schema_root = schema_root or default_schema_root()
-        _refuse_building_over(build_folder.target, options.out_dir,
-                              [pack.root, library_root(), schema_root, *filter(None, [options.baseline])])
+        refuse_building_over(build_folder.target, options.out_dir,
+                             [pack.root, library_root(), schema_root, *filter(None, [options.baseline])])
         last = LastBuild.open(build_folder.target, pack, paths, options, schema_root)
         if (unchanged := last.unchanged()) is not None:
             return unchanged
         result, reviewer, findings, reusable = _check(pack, options, schema_root, progress, loaded or LoadedOnce(),
                                                       last.known_documents(), last.memo)
-        _refuse_changed_since_hashed(reusable, last.documents)
+        last.refuse_changed_since_hashed(reusable)
         if result.report.failed(options.strict):
             return result
         systems = registered_systems()
@@ -186,95 +181,6 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
                                               .encode("utf-8"))))
             result.outputs = staging.commit(last.cache_file(result, outputs, rendered.planned))
     return result
-
-
-def _refuse_building_over(target: Path, out_dir: Path, inputs: Sequence[Path]) -> None:
-    """Raise OutputError when the build folder `target` (resolved) is or holds one of `inputs`: a build replaces its
-    folder whole, so it would delete what it reads."""
-    for path in inputs:
-        real = Path(os.path.realpath(path))
-        if real.is_relative_to(target):
-            raise OutputError(f"refusing to build into {out_dir}: it holds {display_path(path)}, which the build "
-                              "reads, and a build replaces its folder whole; name a build folder outside it")
-
-
-def _refuse_changed_since_hashed(loaded: Sequence[tuple[SourceDocument, str]], digests: Mapping[str, str]) -> None:
-    """Raise OutputError when a file was loaded with other bytes than it was hashed with: it changed during the
-    build (an editor saving it), and the caches would file what was parsed under the other bytes' key."""
-    for document, digest in loaded:
-        if digests.get(document.path, digest) != digest:
-            raise OutputError(f"{document.path} changed while it was being built; nothing was written: build again")
-
-
-def review_setup(pack: Pack, manifest: SourceDocument | None, options: BuildOptions
-                 ) -> tuple[Reviewer, list[Finding]]:
-    """Return the Reviewer of a run: its selection, the pack-relative paths, and the active baseline.
-
-    The baseline is `options.baseline`, else (with `options.pack_baseline`) the
-    file the manifest names under `baseline`, read through `Pack.read`; a missing
-    manifest baseline is a PACK-BASELINE-MISSING warning, one that may not be read
-    (outside the pack, unreadable) an error finding. Raises UsageError when
-    `options.baseline` is missing or either file is not a baseline.
-    """
-    shown = {display_path(path): path for path in pack.reported}
-    if pack.manifest is not None:
-        shown[display_path(pack.manifest)] = pack.manifest
-    root = os.path.abspath(pack.root)
-    relative = {name: Path(os.path.relpath(os.path.abspath(path), root)).as_posix() for name, path in shown.items()}
-    findings: list[Finding] = []
-    path = options.baseline
-    baseline = None if path is None else read_baseline(path)
-    if path is None and options.pack_baseline and manifest is not None and "baseline" in manifest.data:
-        path = pack.root / manifest.data["baseline"]
-        try:
-            baseline = _parse_baseline(path, decode_text(pack.read(path, MAX_TEXT_BYTES)))
-        except Refused as exc:
-            if pack.has(path):
-                findings.append(error(manifest.locate("/baseline"), exc.code, f"baseline "
-                                      f"{manifest.data['baseline']!r}: {exc.message}; no findings are hidden"))
-            else:
-                findings.append(warning(manifest.locate("/baseline"), "PACK-BASELINE-MISSING",
-                                        f"baseline {manifest.data['baseline']!r} does not exist in the pack; no "
-                                        "findings are hidden (write it with --write-baseline)"))
-            path = None
-
-    def text_of(name: str) -> str | None:
-        if name not in shown:
-            return None
-        try:
-            return decode_text(pack.read(shown[name], MAX_TEXT_BYTES))
-        except Refused:
-            return None
-
-    return Reviewer(selection=options.selection, relative=relative, read_text=text_of, baseline=baseline,
-                    baseline_path=None if path is None else display_path(path)), findings
-
-
-def read_baseline(path: Path) -> Baseline:
-    """Read a baseline file; raise UsageError (exit 2) when it is missing or not a baseline."""
-    text = read_text(path)
-    if text is None:
-        raise UsageError(f"baseline {path}: cannot read it (missing, unreadable, not a regular file, or over "
-                         f"16 MiB; write one with --write-baseline {path})")
-    return _parse_baseline(path, text)
-
-
-def _parse_baseline(path: Path, text: str) -> Baseline:
-    try:
-        return parse_baseline(text)
-    except BaselineFormatError as exc:
-        raise UsageError(f"baseline {path}: {exc}") from None
-
-
-def read_manifest(pack: Pack, schemas: SchemaSet) -> tuple[SourceDocument | None, list[Finding]]:
-    """Load and validate the pack's `fwdata-pack.yaml`; return it (None when absent or invalid) and its findings."""
-    if pack.manifest is None:
-        return None, []
-    document, findings = load_pack_file(pack, pack.manifest)
-    if document is None:
-        return None, findings
-    findings = validate_manifest(document, schemas)
-    return (None if findings else document), findings
 
 
 def build_models(documents: Sequence[SourceDocument], systems: dict[str, GameSystem], *,

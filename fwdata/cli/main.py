@@ -23,7 +23,7 @@ from fwdata.game_system import RunResult
 from fwdata.options import CARD_SIZES, PAPERS, BuildOptions
 from fwdata.pipeline import FINDINGS_REPORT, build_sources, check_sources
 from fwdata.reporting.text import plural
-from fwdata.systems import registered_systems
+from fwdata.systems import kind_folders, registered_systems, schema_folders
 from fwdata.units import parse_print_length
 
 
@@ -197,15 +197,16 @@ def schema(kind: tuple[str, ...], write_dir: Path | None) -> None:
     """
     from fwdata.cli.schema_export import export_schema, kind_label, parse_kind, schema_kinds, schema_text, write_schemas
 
+    folders = schema_folders(registered_systems())
     if write_dir is not None:
         if kind:
             raise UsageError("give a KIND to print or --write DIR to write them all, not both")
-        written = write_schemas(write_dir)
+        written = write_schemas(write_dir, folders=folders)
         click.echo(f"wrote {len(written)} schemas to {write_dir}")
     elif kind:
-        click.echo(schema_text(export_schema(parse_kind(kind))), nl=False)
+        click.echo(schema_text(export_schema(parse_kind(kind, folders=folders), folders=folders)), nl=False)
     else:
-        click.echo("\n".join(kind_label(key) for key in schema_kinds()))
+        click.echo("\n".join(kind_label(key) for key in schema_kinds(folders=folders)))
 
 
 @main.command("lsp")
@@ -237,5 +238,8 @@ def new(system: str, kind: str, new_id: str, from_id: str | None, pack: Path) ->
     """
     from fwdata.cli.scaffold import new_document
 
-    click.echo(f"wrote {new_document(system, kind, new_id, pack=pack, from_id=from_id)}")
+    systems = registered_systems()
+    written = new_document(system, kind, new_id, pack=pack, kind_folders=kind_folders(systems), from_id=from_id,
+                           folders=schema_folders(systems))
+    click.echo(f"wrote {written}")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -12,6 +13,7 @@ import jsonschema
 
 from fwdata.cli.schema_export import (
     PACK_SCHEMA_FOLDER,
+    SchemaFolders,
     export_schema,
     kind_label,
     modeline,
@@ -25,23 +27,8 @@ from fwdata.sources import load_source
 from fwdata.suggestions import did_you_mean
 from fwdata.validation.validate import KindKey
 
-# Where each kind lives, in a pack as in the base library.
-KIND_FOLDERS: dict[KindKey, PurePosixPath] = {
-    ("fw", "aircraft"): PurePosixPath("cards/fw"),
-    ("fw", "scenario"): PurePosixPath("scenarios/fw"),
-    ("fw", "table"): PurePosixPath("tables/fw"),
-    ("fl", "aircraft"): PurePosixPath("cards/fl/aircraft"),
-    ("fl", "scenario"): PurePosixPath("scenarios/fl"),
-    ("fl", "nation"): PurePosixPath("tables/fl/nations"),
-    ("fl", "missile-load"): PurePosixPath("tables/fl/missile-loads"),
-    ("fl", "list-note"): PurePosixPath("tables/fl/list-notes"),
-    ("aoa", "plane"): PurePosixPath("cards/aoa"),
-    ("aoa", "book"): PurePosixPath("cards/aoa/books"),
-    ("aoa", "book-design"): PurePosixPath("cards/aoa/book-designs"),
-    ("aoa", "book-layout"): PurePosixPath("tables/aoa"),
-    ("aoa", "chart"): PurePosixPath("tables/aoa"),
-    ("aoa", "maneuvers"): PurePosixPath("tables/aoa"),
-}
+# Where each kind lives, in a pack as in the base library: `GameSystem.kind_folders`, by (system, kind).
+KindFolders = Mapping[KindKey, PurePosixPath]
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 # Values a new document starts with rather than leaving them to fill (pointer -> YAML text).
@@ -60,10 +47,11 @@ class Entry:
     children: list[Entry] = field(default_factory=list)
 
 
-def new_document(system: str, kind: str, new_id: str, *, pack: Path, from_id: str | None = None) -> Path:
+def new_document(system: str, kind: str, new_id: str, *, pack: Path, kind_folders: KindFolders,
+                 from_id: str | None = None, folders: SchemaFolders | None = None) -> Path:
     """Write the starting file of a new document into its kind's folder of `pack`; return its path.
 
-    The file is `<pack>/<kind folder>/<new_id>.yaml` (see KIND_FOLDERS), its first
+    The file is `<pack>/<kind folder>/<new_id>.yaml` (`kind_folders`), its first
     line a modeline to `<pack>/.fwdata/schemas/` (written there when missing).
     Without `from_id` it is a commented skeleton whose empty required values are
     SCHEMA findings until filled; with it, the text of the bundled document of that
@@ -72,11 +60,11 @@ def new_document(system: str, kind: str, new_id: str, *, pack: Path, from_id: st
     overwritten); OutputError when it cannot be written or a link in the pack
     would carry the file or the schemas outside it.
     """
-    key = parse_kind([system, kind])
+    key = parse_kind([system, kind], folders=folders)
     for value, label in ((new_id, "ID"), (from_id, "--from")):
         if value is not None and not ID_PATTERN.fullmatch(value):
             raise UsageError(f"{label} {value!r} is not a valid id: lowercase kebab-case, e.g. p-51d")
-    folder = KIND_FOLDERS.get(key)
+    folder = kind_folders.get(key)
     if folder is None:
         raise UsageError(f"fwdata new does not know where {kind_label(key)} files go")
     target = pack.joinpath(*folder.parts, f"{new_id}.yaml")
@@ -84,17 +72,18 @@ def new_document(system: str, kind: str, new_id: str, *, pack: Path, from_id: st
         raise UsageError(f"{target} already exists (fwdata new never overwrites a file)")
     for place in (target, pack.joinpath(*PACK_SCHEMA_FOLDER.parts)):
         refuse_links_out(pack, place)
-    source_text = _bundled_text(key, from_id) if from_id is not None else None
-    reference = schema_reference(target, key)
-    text = render_document(key, new_id, modeline(reference), source_text=source_text, from_id=from_id)
+    source_text = _bundled_text(key, folder, from_id) if from_id is not None else None
+    reference = schema_reference(target, key, folders)
+    text = render_document(key, new_id, modeline(reference), source_text=source_text, from_id=from_id,
+                           folders=folders)
     write_file(target, text.encode("utf-8"))
     return target
 
 
 def render_document(key: KindKey, new_id: str, first_line: str, *, source_text: str | None = None,
-                    from_id: str | None = None) -> str:
+                    from_id: str | None = None, folders: SchemaFolders | None = None) -> str:
     """Return the text of a starting file: `first_line`, a header, then the skeleton or the bundled text."""
-    schema = export_schema(key)
+    schema = export_schema(key, folders=folders)
     environment = jinja2.Environment(loader=jinja2.PackageLoader("fwdata", "templates"), autoescape=False,
                                      undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     body = None
@@ -168,9 +157,9 @@ def _note(resolved: dict[str, Any], node: dict[str, Any], preset: str | None = N
     return sentence
 
 
-def _bundled_text(key: KindKey, from_id: str) -> str:
+def _bundled_text(key: KindKey, kind_folder: PurePosixPath, from_id: str) -> str:
     """Return the text of the base library's document of this kind and id; UsageError when there is none."""
-    folder = library_root().joinpath(*KIND_FOLDERS[key].parts)
+    folder = library_root().joinpath(*kind_folder.parts)
     known: list[str] = []
     id_line = re.compile(r"(?m)^id:[ \t]*['\"]?([a-z0-9-]+)")
     for path in sorted(folder.rglob("*.yaml")) if folder.is_dir() else []:

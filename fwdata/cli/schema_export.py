@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -23,11 +23,25 @@ SOURCE_FOLDERS = ("cards", "scenarios", "tables")
 MODELINE_PREFIX = "# yaml-language-server: $schema="
 
 
-def schema_kinds(root: Path | None = None) -> list[KindKey]:
-    """Return every (system, kind) with a schema file `<root>/<system>/<kind>.schema.json`, sorted."""
+# A game system's own schema folder, by system id (`GameSystem.schema_folder`), for systems whose schemas are not
+# under the schema root's `<system>/` (a system from another distribution ships them in its package).
+SchemaFolders = Mapping[str, Path]
+
+
+def schema_kinds(root: Path | None = None, folders: SchemaFolders | None = None) -> list[KindKey]:
+    """Return every (system, kind) with a schema file `<root>/<system>/<kind>.schema.json` or
+    `<folders[system]>/<kind>.schema.json`, sorted."""
     base = root or schema_root()
-    return sorted((path.parent.name, path.name.removesuffix(".schema.json"))
-                  for path in base.glob("*/*.schema.json"))
+    kinds = {(path.parent.name, path.name.removesuffix(".schema.json")) for path in base.glob("*/*.schema.json")}
+    for system, folder in (folders or {}).items():
+        kinds.update((system, path.name.removesuffix(".schema.json")) for path in folder.glob("*.schema.json"))
+    return sorted(kinds)
+
+
+def kind_schema_path(key: KindKey, root: Path | None = None, folders: SchemaFolders | None = None) -> Path:
+    """Return the schema file of a kind: in its system's own folder when `folders` names one, else under `root`."""
+    folder = (folders or {}).get(key[0])
+    return (folder if folder is not None else (root or schema_root()) / key[0]) / f"{key[1]}.schema.json"
 
 
 def kind_label(key: KindKey) -> str:
@@ -35,12 +49,12 @@ def kind_label(key: KindKey) -> str:
     return f"{key[0]}/{key[1]}"
 
 
-def parse_kind(words: Sequence[str], root: Path | None = None) -> KindKey:
+def parse_kind(words: Sequence[str], root: Path | None = None, folders: SchemaFolders | None = None) -> KindKey:
     """Read a kind given as `fw/aircraft`, `fw:aircraft` or the two words `fw aircraft`.
 
     Raises UsageError (exit 2) naming every kind, with a did-you-mean, when the kind is unknown.
     """
-    kinds = schema_kinds(root)
+    kinds = schema_kinds(root, folders)
     text = "/".join(word.strip() for word in words).replace(":", "/").replace(" ", "/")
     system, _, kind = text.partition("/")
     if (system, kind) in kinds:
@@ -50,7 +64,7 @@ def parse_kind(words: Sequence[str], root: Path | None = None) -> KindKey:
     raise UsageError(f"unknown kind {text!r}{hint}; the kinds are: {', '.join(labels)}")
 
 
-def export_schema(key: KindKey, root: Path | None = None) -> dict[str, Any]:
+def export_schema(key: KindKey, root: Path | None = None, folders: SchemaFolders | None = None) -> dict[str, Any]:
     """Return the schema of one kind with every definition it takes from other files copied into its `$defs`.
 
     The result has no `$ref` outside itself, so an editor needs no other file and
@@ -59,7 +73,7 @@ def export_schema(key: KindKey, root: Path | None = None) -> dict[str, Any]:
     definitions of one name differ.
     """
     base = root or schema_root()
-    path = base / key[0] / f"{key[1]}.schema.json"
+    path = kind_schema_path(key, base, folders)
     if not path.is_file():
         raise SchemaSetupError(f"{path}: schema for {key[0]} {key[1]} not found")
     schema = read_schema(path)
@@ -133,16 +147,17 @@ def schema_text(schema: dict[str, Any]) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
-def write_schemas(folder: Path, root: Path | None = None, *, only_changed: bool = False) -> list[Path]:
+def write_schemas(folder: Path, root: Path | None = None, *, only_changed: bool = False,
+                  folders: SchemaFolders | None = None) -> list[Path]:
     """Write every kind's self-contained schema as `<folder>/<system>/<kind>.schema.json`; return the written paths.
 
     With `only_changed`, files whose text is already what would be written are left
     alone. Raises OutputError when a file cannot be written.
     """
     written = []
-    for key in schema_kinds(root):
+    for key in schema_kinds(root, folders):
         target = folder / key[0] / f"{key[1]}.schema.json"
-        data = schema_text(export_schema(key, root)).encode("utf-8")
+        data = schema_text(export_schema(key, root, folders)).encode("utf-8")
         if only_changed and target.is_file() and target.read_bytes() == data:
             continue
         write_file(target, data)
@@ -167,7 +182,7 @@ def find_pack_root(folder: Path) -> Path:
     return folder
 
 
-def schema_reference(document: Path, key: KindKey) -> str:
+def schema_reference(document: Path, key: KindKey, folders: SchemaFolders | None = None) -> str:
     """Return the relative path from a source file to the schema of its kind, writing the pack's schemas if needed.
 
     A file inside the base library (the repository's own data) points at the
@@ -177,11 +192,11 @@ def schema_reference(document: Path, key: KindKey) -> str:
     """
     document = document.resolve()
     library = library_root().resolve()
-    if document.is_relative_to(library) and (library / "schemas").is_dir():
+    if document.is_relative_to(library) and (library / "schemas").is_dir() and key[0] not in (folders or {}):
         schemas = library / "schemas"
     else:
         schemas = find_pack_root(document.parent).joinpath(*PACK_SCHEMA_FOLDER.parts)
-        write_schemas(schemas, only_changed=True)
+        write_schemas(schemas, only_changed=True, folders=folders)
     target = schemas / key[0] / f"{key[1]}.schema.json"
     return PurePosixPath(*Path(os.path.relpath(target, document.parent)).parts).as_posix()
 

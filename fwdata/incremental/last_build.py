@@ -7,6 +7,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from fwdata.errors import OutputError
 from fwdata.findings import Finding
 from fwdata.game_system import RunResult, StoredOutput
 from fwdata.incremental.build_cache import (
@@ -88,3 +89,10 @@ class LastBuild:
         """Return the lines of the signed build cache (`.fwdata-cache.json`) of this build, or None without a key."""
         return None if self.key is None else format_build_cache(self.run, result, outputs, planned,
                                                                 self.memo.recorded, self.key)
+
+    def refuse_changed_since_hashed(self, loaded: Sequence[tuple[SourceDocument, str]]) -> None:
+        """Raise OutputError when a file was loaded with other bytes than it was hashed with: it changed during the
+        build (an editor saving it), and the caches would file what was parsed under the other bytes' key."""
+        for document, digest in loaded:
+            if self.documents.get(document.path, digest) != digest:
+                raise OutputError(f"{document.path} changed while it was being built; nothing was written: build again")

@@ -14,6 +14,7 @@ from pathlib import Path
 from fwdata.errors import OutputError
 from fwdata.game_system import Output
 from fwdata.output.write import BUILD_MARKER, LOCK_SUFFIX, NEW_INFIX, OLD_INFIX, BuildFolder, is_marker
+from fwdata.sources.yaml_loader import display_path
 
 
 @contextmanager
@@ -120,3 +121,13 @@ def write_outputs(outputs: Sequence[Output], out_dir: Path) -> list[Path]:
     """
     with claim_build_folder(out_dir) as folder:
         return folder.replace(outputs)
+
+
+def refuse_building_over(target: Path, out_dir: Path, inputs: Sequence[Path]) -> None:
+    """Raise OutputError when the build folder `target` (resolved) is or holds one of `inputs`: a build replaces its
+    folder whole, so it would delete what it reads."""
+    for path in inputs:
+        real = Path(os.path.realpath(path))
+        if real.is_relative_to(target):
+            raise OutputError(f"refusing to build into {out_dir}: it holds {display_path(path)}, which the build "
+                              "reads, and a build replaces its folder whole; name a build folder outside it")

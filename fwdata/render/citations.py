@@ -1,27 +1,21 @@
-"""Rulebook citations as players know them: the seed files' names become the books' short titles for print."""
+"""Rulebook citations as players know them: a game system's seed files' names become its books' short titles for
+print (each system's `GameSystem.citations`)."""
 
 from __future__ import annotations
 
 import re
-
-# The rulebook text files of ../shared/seeds/ (DESIGN.md) and the short titles printed instead.
-RULEBOOKS = {
-    "000_50c801cd992f207d.txt": "Over the Reich",
-    "003_ff4b55cb8a585ee6.txt": "Fighting Wings Quick-Start",
-    "002_06ce78c147afc7c6.txt": "Flight Leader",
-    "004_df49c58b6e4b4043.txt": "Ace of Aces",
-}
-# Digest-style bracket references ("[000] 17.2") as printed abbreviations.
-BRACKETS = {"[000]": "OTR", "[003]": "QS", "[002]": "FL", "[004]": "AoA"}
-
-_PATTERN = re.compile("|".join(re.escape(key) for key in (*RULEBOOKS, *BRACKETS)))
+from collections.abc import Mapping
 
 
-def printable_citation(text: str) -> str:
-    """Return `text` with rulebook file names and bracket references replaced by the books' short titles.
+def printable_citation(text: str, books: Mapping[str, str]) -> str:
+    """Return `text` with the rulebook file names and bracket references of `books` replaced by what `books` maps
+    them to (the books' short titles).
 
-    "000_50c801cd992f207d.txt, Official Errata" -> "Over the Reich, Official Errata";
-    "[000] 17.2" -> "OTR 17.2". Source data keeps the file names (DESIGN.md provenance);
-    only printed cards and sheets use this.
+    With the Fighting Wings books, "000_50c801cd992f207d.txt, Official Errata" -> "Over the Reich, Official
+    Errata" and "[000] 17.2" -> "OTR 17.2". Source data keeps the file names (DESIGN.md provenance); only printed
+    cards and sheets use this.
     """
-    return _PATTERN.sub(lambda match: RULEBOOKS.get(match.group(0)) or BRACKETS[match.group(0)], text)
+    if not books:
+        return text
+    pattern = re.compile("|".join(re.escape(key) for key in books))
+    return pattern.sub(lambda match: books[match.group(0)], text)

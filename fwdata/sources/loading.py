@@ -18,7 +18,7 @@ from fwdata.sources.containment import read_in_pack
 from fwdata.sources.document import SourceDocument, share_strings
 from fwdata.sources.pack import Pack, pack_files
 from fwdata.sources.yaml_loader import display_path
-from fwdata.validation.validate import SchemaSet, load_schemas, validate_documents
+from fwdata.validation.validate import SchemaSet, load_schemas, validate_documents, validate_manifest
 
 
 def load_files(pack: Pack, progress: Progress, *, jobs: int | None = None,
@@ -109,18 +109,22 @@ class LoadedOnce:
     and passes it to every run; a new one is empty. Compiling a schema set takes about a second.
     """
 
-    schema_sets: dict[tuple[Path, tuple[tuple[str, str], ...]], SchemaSet] = field(default_factory=dict)
+    schema_sets: dict[tuple[Path, tuple[tuple[str, str], ...], tuple[tuple[str, Path], ...]], SchemaSet] = field(
+        default_factory=dict)
     base: dict[tuple[Path, Path], tuple[str | None, tuple[SourceDocument, ...], list[tuple[SourceDocument, str]]]
                ] = field(default_factory=dict)
 
-    def schemas(self, root: Path, kinds: tuple[tuple[str, str], ...]) -> SchemaSet:
-        """Return the compiled schemas of `kinds` (system id, kind) under `root`, compiled on first use.
+    def schemas(self, root: Path, kinds: tuple[tuple[str, str], ...],
+                folders: Mapping[str, Path] | None = None) -> SchemaSet:
+        """Return the compiled schemas of `kinds` (system id, kind) under `root` or in their system's own schema
+        folder (`folders`, by system id), compiled on first use.
 
-        Raises SchemaError (fwdata/validation/validate.py) when a schema is broken or missing.
+        Raises SchemaSetupError (exit 2) when a schema is broken or missing (fwdata/validation/validate.py).
         """
-        key = (root.resolve(), kinds)
+        own = tuple(sorted((folders or {}).items()))
+        key = (root.resolve(), kinds, own)
         if key not in self.schema_sets:
-            self.schema_sets[key] = load_schemas(root, kinds)
+            self.schema_sets[key] = load_schemas(root, kinds, dict(own))
         return self.schema_sets[key]
 
     def base_documents(self, root: Path, schemas: SchemaSet,
@@ -156,3 +160,14 @@ def _current_folder() -> str | None:
         return os.getcwd()
     except OSError:  # deleted
         return None
+
+
+def read_manifest(pack: Pack, schemas: SchemaSet) -> tuple[SourceDocument | None, list[Finding]]:
+    """Load and validate the pack's `fwdata-pack.yaml`; return it (None when absent or invalid) and its findings."""
+    if pack.manifest is None:
+        return None, []
+    document, findings = load_pack_file(pack, pack.manifest)
+    if document is None:
+        return None, findings
+    findings = validate_manifest(document, schemas)
+    return (None if findings else document), findings

@@ -71,14 +71,18 @@ class SchemaSet:
     manifest_path: Path | None = None
     fast: Mapping[KindKey, Any] = field(default_factory=dict)
     fast_manifest: Any = None
+    folders: Mapping[str, Path] = field(default_factory=dict)
 
     def schema_path(self, system: str, kind: str) -> Path:
-        """Return the schema file of a kind: `<root>/<system>/<kind>.schema.json`."""
-        return self.root / system / f"{kind}.schema.json"
+        """Return the schema file of a kind: `<folders[system]>/<kind>.schema.json` for a system with its own
+        schema folder, else `<root>/<system>/<kind>.schema.json`."""
+        folder = self.folders.get(system)
+        return (folder if folder is not None else self.root / system) / f"{kind}.schema.json"
 
 
-def load_schemas(root: Path, kinds: Iterable[KindKey]) -> SchemaSet:
-    """Read and check the schemas of `kinds` under `root`, with every schema file as a `$ref` target.
+def load_schemas(root: Path, kinds: Iterable[KindKey], folders: Mapping[str, Path] | None = None) -> SchemaSet:
+    """Read and check the schemas of `kinds` under `root` (and, for a system `folders` names, in its own schema
+    folder: `GameSystem.schema_folder`), with every schema file as a `$ref` target.
 
     Each schema is registered under its `$id` (the bundled ones use
     `https://fwdata.invalid/schemas/<system>/<kind>.schema.json`; a schema without
@@ -92,7 +96,9 @@ def load_schemas(root: Path, kinds: Iterable[KindKey]) -> SchemaSet:
         raise SchemaSetupError(f"schema folder not found: {root}")
     contents: dict[Path, dict[str, Any]] = {}
     owners: dict[str, Path] = {}
-    for path in sorted(root.rglob("*.schema.json")):
+    folders = dict(folders or {})
+    for path in [*sorted(root.rglob("*.schema.json")),
+                 *(path for folder in folders.values() for path in sorted(folder.glob("*.schema.json")))]:
         schema = read_schema(path)
         contents[path] = schema
         schema_id = schema["$id"]
@@ -103,7 +109,7 @@ def load_schemas(root: Path, kinds: Iterable[KindKey]) -> SchemaSet:
     fast: dict[KindKey, Any] = {}
     fast_registry = _fast_registry(contents)
     for system, kind in kinds:
-        path = root / system / f"{kind}.schema.json"
+        path = (folders[system] if system in folders else root / system) / f"{kind}.schema.json"
         if path not in contents:
             raise SchemaSetupError(f"{path}: schema for {system} {kind} not found")
         _check_schema(path, contents[path])
@@ -118,7 +124,7 @@ def load_schemas(root: Path, kinds: Iterable[KindKey]) -> SchemaSet:
     else:
         manifest_path = None
     return SchemaSet(root=root, validators=PythonValidators(contents, paths), manifest_path=manifest_path, fast=fast,
-                     fast_manifest=fast_manifest)
+                     fast_manifest=fast_manifest, folders=folders)
 
 
 def _check_schema(path: Path, schema: dict[str, Any]) -> None:

@@ -331,11 +331,6 @@ def write_books(pair: GeneratedPair, out_dir: Path) -> list[Path]:
     return written
 
 
-def book_tables(pair: GeneratedPair) -> dict[str, dict[int, Sequence[int]]]:
-    """Return side -> page -> the 26 next pages, for fast lookups (plain dicts and lists)."""
-    return {side: {p["page"]: p["next"] for p in book["pages"] if "next" in p} for side, book in pair.books.items()}
-
-
 # ------------------------------------------------------------------ catalog checks
 
 

@@ -26,7 +26,6 @@ from fwdata.systems.aoa.duel import CODES, HIT_POINTS, START_PAGE, DuelBooks, Ma
 from fwdata.systems.aoa.model import SIDES
 
 DIRECTIONS = ("left", "straight", "right")
-LOST_RULES = ("restart", "draw")
 
 
 class SolveBudgetError(ValueError):
