@@ -3,9 +3,9 @@
 Layers, from the bottom: stage modules (everything not named below) never import a
 game system, the registry, `fwdata.pipeline` or `fwdata.cli`; a game system
 (`fwdata.systems.<id>...`) imports stages and its own modules only; the registry
-(`fwdata.systems`) imports the game systems; `fwdata.pipeline`, `fwdata.cli` and
-`fwdata.__main__` may import anything. Every import statement counts, also those
-inside functions and under TYPE_CHECKING.
+(`fwdata.systems`) imports the game systems; `fwdata.pipeline`, `fwdata.cli`,
+`fwdata.__main__` and the language server (`fwdata.lsp`, an entry point like the CLI) may
+import anything. Every import statement counts, also those inside functions and under TYPE_CHECKING.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def _system_of(module: str) -> str | None:
 
 
 def _layer(module: str) -> str:
-    if module in TOP:
+    if module in TOP or module == "fwdata.lsp" or module.startswith("fwdata.lsp."):
         return "top"
     if module == REGISTRY:
         return "registry"
