@@ -93,7 +93,7 @@ class Workspace:
         self._known = {document.path: (digest, document) for document, digest in reusable}
         self._previous = memo.recorded
         used = {id(entry.document) for _, entry in result.catalog}
-        self._models = {key: kept for key, kept in memo.models.items() if key in used}
+        self._models = {key: kept for key, kept in (memo.models or {}).items() if key in used}
         self.result = result
         findings: dict[Path, list[Finding]] = {Path(os.path.abspath(path)): [] for path in files}
         if pack.manifest is not None:
