@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -11,5 +12,12 @@ def did_you_mean(value: Any, choices: Iterable[str]) -> str:
     """Return " (did you mean 'x'?)" for the closest of `choices` to `value`, or "" when none is close."""
     if not isinstance(value, str):
         return ""
-    close = difflib.get_close_matches(value, list(choices), n=1, cutoff=0.5)
+    return _closest(value, tuple(choices))
+
+
+@functools.lru_cache(maxsize=256)
+def _closest(value: str, choices: tuple[str, ...]) -> str:
+    # Kept: one unknown id is often named many times (every flight of every scenario flying a broken card),
+    # and comparing it with a thousand ids takes milliseconds each time.
+    close = difflib.get_close_matches(value, choices, n=1, cutoff=0.5)
     return f" (did you mean {close[0]!r}?)" if close else ""

@@ -3,9 +3,9 @@
 Layers, from the bottom: stage modules (everything not named below) never import a
 game system, the registry, `fwdata.pipeline` or `fwdata.cli.main`; a game system
 (`fwdata.systems.<id>...`) imports stages and its own modules only; the registry
-(`fwdata.systems`) imports the game systems; `fwdata.pipeline`, `fwdata.cli.main` and
-`fwdata.__main__` may import anything. Every import statement counts, also those
-inside functions and under TYPE_CHECKING.
+(`fwdata.systems`) imports the game systems; `fwdata.pipeline`, `fwdata.cli.main`,
+`fwdata.__main__` and the language server (`fwdata.lsp`, an entry point like the CLI) may import
+anything. Every import statement counts, also those inside functions and under TYPE_CHECKING.
 """
 
 from __future__ import annotations

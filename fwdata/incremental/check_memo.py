@@ -24,9 +24,10 @@ class CheckMemo:
     A check's key is that of its sources' files (`digests`, by display path) under `base_key` (the
     tool, the folder run in, the options: `fwdata.incremental.build_cache.render_key`), as an output's is; a
     document's checks are keyed under the schemas too (`schemas`: `fwdata.incremental.build_cache.schemas_key`).
-    `models` holds the model built from each document, by the document's identity (kept with it, so
-    the identity stays its own): a model is built from its document alone, so a memo kept between
-    runs (fwdata/lsp) builds models only for the documents that were parsed again.
+    `models`, when given, holds the model built from each document, by the document's identity (kept
+    with it, so the identity stays its own): a model is built from its document alone, so a memo kept
+    between runs (fwdata/lsp) builds models only for the documents that were parsed again. A build
+    gives none: it would keep every document's data alive while the outputs are drawn.
     """
 
     base_key: str
@@ -34,7 +35,7 @@ class CheckMemo:
     previous: Mapping[str, tuple[Finding, ...]] = field(default_factory=dict)
     recorded: dict[str, tuple[Finding, ...]] = field(default_factory=dict)
     schemas: str = ""
-    models: dict[int, tuple[SourceDocument, Any]] = field(default_factory=dict)
+    models: dict[int, tuple[SourceDocument, Any]] | None = None
 
 
 def check_documents(documents: Sequence[SourceDocument], schemas: SchemaSet, memo: CheckMemo | None

@@ -15,9 +15,9 @@ from fwdata.lsp.cursor import ITEM
 UNITS = {"ft": "feet", "fpm": "feet per minute", "min": "minutes", "fp": "Fighting Wings FP (Flight Points)",
          "mm": "millimetres", "pt": "points (1/72 inch)", "lb": "pounds", "deg": "degrees", "hexes": "hexes",
          "turns": "game turns", "kg": "kilograms", "kt": "knots", "mph": "miles per hour", "in": "inches"}
-# Rule citations as the descriptions write them: "OTR 4.3", "rule 8.5", "26.5.1", "(24.1)", "XIX".
-RULE = re.compile(r"\b(?:(?:OTR|QS|FL|AoA|[Rr]ules?)\s+[0-9IVXL]+(?:\.\d+)*(?:\s*(?:and|,)\s*\d+(?:\.\d+)+)*"
-                  r"|\d{1,2}\.\d{1,2}(?:\.\d{1,2})?(?=[\s),;:]|$)|[IVX]{2,6}(?=[)\s,;]))")
+# Rule citations as the descriptions write them: "OTR 4.3", "AoA XIX", "[000] Ch. 2", "15.4.2", "(26.2.2.1)".
+RULE = re.compile(r"\b(?:OTR|QS|FL|AoA|Err\d*)\s+[0-9IVXL]+(?:\.\d+)*|\[\d{3}\]\s*(?:Ch\.\s*\d+|\d+(?:\.\d+)*)"
+                  r"|(?<![\w.])\d{1,2}(?:\.\d{1,2}){1,3}(?![\w.]*\d)")
 _MAX_DEPTH = 32
 
 
@@ -135,7 +135,7 @@ def key_help(schema: dict[str, Any], path: tuple[str, ...]) -> str | None:
         parts.append(f"Unit: {UNITS[suffix]} (`_{suffix}`).")
     rules = list(dict.fromkeys(match[0] for match in RULE.finditer(text)))
     if rules:
-        parts.append(f"Rule: {', '.join(rules)}.")
+        parts.append(f"Rules cited: {', '.join(rules)}.")
     kinds = sorted({str(node["type"]) for node in nodes if isinstance(node.get("type"), str)})
     if kinds:
         parts.append(f"Type: {' or '.join(kinds)}.")

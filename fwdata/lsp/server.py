@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 import traceback
 from pathlib import Path
@@ -25,7 +24,6 @@ from fwdata.lsp.hover import hover
 from fwdata.lsp.workspaces import Workspace, workspace_root
 from fwdata.sources.loading import LoadedOnce
 from fwdata.sources.modelines import MODELINE
-from fwdata.sources.texts import MAX_TEXT_BYTES, read_text
 
 # Seconds an edit waits for the next one before the pack is checked: a burst of keystrokes is checked once.
 DEBOUNCE_S = 0.05
@@ -107,7 +105,7 @@ class FwdataServer(LanguageServer):
             text = self.text_of(uri)
         else:
             uri = path.as_uri()
-            text = (read_text(path, MAX_TEXT_BYTES) or "") if findings else ""
+            text = (found.text_of(path) if found is not None else None) or ""
         lines = text.split("\n")
         self.published[path] = findings
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
@@ -242,5 +240,4 @@ def serve_stdio() -> None:
     """Serve on standard input and output; anything else printed goes to standard error, never into the protocol."""
     protocol_out = sys.stdout.buffer
     sys.stdout = sys.stderr
-    os.environ.setdefault("PYTHONUNBUFFERED", "1")
     server.start_io(sys.stdin.buffer, protocol_out)

@@ -30,6 +30,7 @@ from fwdata.sources.discover import YAML_SUFFIXES
 from fwdata.sources.document import SourceDocument
 from fwdata.sources.loading import LoadedOnce
 from fwdata.sources.pack import MANIFEST, Pack, pack_files, pack_root, resolve_pack
+from fwdata.sources.texts import decode_text
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS, display_path
 
 # One process: forking workers from a server that reads its input on a thread is not safe.
@@ -95,7 +96,7 @@ class Workspace:
         self._known = {document.path: (digest, document) for document, digest in reusable}
         self._previous = memo.recorded
         used = {id(entry.document) for _, entry in result.catalog}
-        self._models = {key: kept for key, kept in memo.models.items() if key in used}
+        self._models = {key: kept for key, kept in (memo.models or {}).items() if key in used}
         self.result = result
         findings: dict[Path, list[Finding]] = {Path(os.path.abspath(path)): [] for path in files}
         if pack.manifest is not None:
@@ -131,6 +132,13 @@ class Workspace:
         if path not in self.overlay and kept is not None and kept[1] is data:
             return kept[2]
         return "unreadable" if data is None else hashlib.sha256(data).hexdigest()
+
+    def text_of(self, path: Path) -> str | None:
+        """Return the text of a pack file as the last check read it (the editor's or the file's), None if unread."""
+        data = self.overlay.get(path)
+        if data is None and path in self._disk:
+            data = self._disk[path][1]
+        return None if data is None else decode_text(data)
 
     @property
     def catalog(self) -> Catalog | None:

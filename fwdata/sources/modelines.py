@@ -10,23 +10,25 @@ from fwdata.findings import Finding, Location, warning
 
 # The YAML language server reads the schema of a file from a comment of this form, anywhere in it.
 MODELINE = re.compile(r"^[ \t]*#[ \t]*yaml-language-server:[ \t]*\$schema=(?P<reference>\S+)", re.MULTILINE)
+PACK_SCHEMAS = ".fwdata/schemas/"
 _URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
 def modeline_findings(path: Path, shown: str, text: str) -> list[Finding]:
     """Return a MODELINE-SCHEMA-MISSING warning for each modeline of `text` (the file at `path`, named `shown` in
-    findings) whose schema, a path relative to the file's folder or an absolute one, does not exist.
+    findings) whose schema in a pack's `.fwdata/schemas/` folder (where `fwdata new` points, and which
+    `fwdata schema --write` fills) does not exist.
 
-    A URL is left alone (fetching it is the editor's business), and so is a file whose folder is not a
-    folder on disk (a zip pack's member): the reference cannot be looked up. The schema file is only
-    looked for, never opened.
+    Other modelines are the author's own business (a URL, a copy of a bundled file pointing at the
+    library's `schemas/`), and so is a file whose folder is not a folder on disk (a zip pack's member):
+    the reference cannot be looked up. The schema file is only looked for, never opened.
     """
     if "yaml-language-server" not in text or not os.path.isdir(path.parent):
         return []
     findings = []
     for match in MODELINE.finditer(text):
         reference = match["reference"]
-        if _URL.match(reference) or os.path.exists(path.parent / reference):
+        if _URL.match(reference) or PACK_SCHEMAS not in reference or os.path.exists(path.parent / reference):
             continue
         line = text.count("\n", 0, match.start()) + 1
         column = match.start("reference") - (text.rfind("\n", 0, match.start()) + 1) + 1

@@ -52,6 +52,8 @@ def test_schema_help_values_and_references() -> None:
     assert aircraft is not None and kind_schema("fw", "nothing") is None
     note = key_help(aircraft, ("climb", ITEM, "climb_rate_fpm"))
     assert note is not None and "Unit: feet per minute" in note
+    fuel = key_help(aircraft, ("fuel",))
+    assert fuel is not None and "Rules cited: [000] Ch. 2, 15.4.2." in fuel
     assert "authored" in values(aircraft, ("provenance", "status"))
     assert referenced_kind("fl", "nation", ("aircraft", ITEM)) == ("fl", "aircraft")
     assert referenced_kind("aoa", "book", ("layout",)) == ("aoa", "book-layout")

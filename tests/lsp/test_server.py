@@ -72,6 +72,21 @@ def test_diagnostics_are_checks_findings_of_the_unsaved_text(server: LspProcess,
     assert not any(d["code"] == "SCHEMA" for d in diagnostics)
 
 
+def test_ten_breaks_and_fixes_are_each_seen(server: LspProcess, pack: Path) -> None:
+    """Issue 33, done when: a client that breaks and fixes a card ten times sees each change."""
+    card = pack / "cards/fw/p-51d-n1.yaml"
+    text = card.read_text()
+    broken = text.replace("climb_rate_fpm: ", "climb_rate_fpm: fast", 1)
+    uri = server.open(card, text)
+    server.wait_for_diagnostics(uri)
+    seen = []
+    for version in range(2, 22):
+        server.change(uri, broken if version % 2 == 0 else text, version)
+        _, diagnostics = server.wait_for_diagnostics(uri)
+        seen.append(any(d["code"] == "SCHEMA" for d in diagnostics))
+    assert seen == [True, False] * 10
+
+
 def test_an_edit_that_breaks_another_file_publishes_it_and_the_fix_clears_it(server: LspProcess, pack: Path) -> None:
     """Renaming a card's id breaks the (closed) scenarios that fly it: REF-UNKNOWN there; renaming back clears it."""
     card = pack / "cards/fw/p-51d-n1.yaml"

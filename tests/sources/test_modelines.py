@@ -36,9 +36,11 @@ def test_a_modeline_to_a_missing_schema_is_a_warning_with_the_fix(tmp_path: Path
     assert _findings(card) == []
 
 
-def test_urls_no_modeline_and_the_base_library_are_left_alone(tmp_path: Path) -> None:
+def test_urls_other_paths_no_modeline_and_the_base_library_are_left_alone(tmp_path: Path) -> None:
     assert _findings(_pack(tmp_path, "# yaml-language-server: $schema=https://example.invalid/s.json\n")) == []
-    assert _findings(REPOSITORY / "cards/fw/p-51d.yaml") == []
     card = tmp_path / "pack" / "cards" / "fw" / "mine.yaml"
-    card.write_text(card.read_text().split("\n", 1)[1])
+    card.write_text("# yaml-language-server: $schema=../../schemas/fw/aircraft.schema.json\n" + card.read_text())
+    assert _findings(card) == []  # a copy of a bundled card: the author's own modeline
+    assert _findings(REPOSITORY / "cards/fw/p-51d.yaml") == []
+    card.write_text(card.read_text().split("\n", 2)[2])
     assert _findings(card) == []

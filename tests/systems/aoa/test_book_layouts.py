@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import os
 import sys
 from pathlib import Path
 from types import MappingProxyType
@@ -63,7 +64,7 @@ def _generated_pair(tmp_path: Path, *, drop_o: bool, layout_id: str | None) -> P
         for page in book["pages"]:
             if drop_o and "next" in page:
                 del page["next"][14]
-        text = book_yaml(book, str(schema_root() / "aoa" / "book.schema.json"))  # absolute: a temporary folder
+        text = book_yaml(book, os.path.relpath(schema_root() / "aoa" / "book.schema.json", tmp_path))
         if layout_id is not None:
             text = text.replace("\nstart_pages:", f"\nlayout: {layout_id}\nstart_pages:")
         (tmp_path / f"{book['id']}.yaml").write_text(text, encoding="utf-8")
