@@ -141,10 +141,11 @@ LOADING = FindingSection(
                     fix="split the file"),
         FindingCode("MODELINE-SCHEMA-MISSING",
                     severity="warning",
-                    summary=("a modeline (`# yaml-language-server: $schema=PATH`) names a schema file that does not "
-                             "exist (a clone or zip without the pack's `.fwdata/schemas/`, a moved file): editors then "
-                             "complete and explain nothing in the file. URLs are not looked up, nor are the modelines "
-                             "of a zip pack's members"),
+                    summary=("a modeline (`# yaml-language-server: $schema=PATH`) names a schema file in a pack's "
+                             "`.fwdata/schemas/` folder (where `fwdata new` points) that does not exist (a clone or "
+                             "zip without that folder, a moved file): editors then complete and explain nothing in the "
+                             "file. Only such modelines are looked up: not URLs, not other paths (a copy of a bundled "
+                             "file pointing at the library's `schemas/`), not a zip pack's members"),
                     example=("`cards/fw/x.yaml:1:33: warning MODELINE-SCHEMA-MISSING: the modeline names the schema "
                              "../../.fwdata/schemas/fw/aircraft.schema.json, which does not exist, ...`"),
                     fix=("run `fwdata schema --write .fwdata/schemas` in the pack folder, fix the path, or use the "
