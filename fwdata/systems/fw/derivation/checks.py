@@ -3,25 +3,22 @@ performance cross-checks that need no figures (power against max level and climb
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 
 from fwdata.findings import Finding, warning
 from fwdata.sources.document import SourceDocument
 from fwdata.systems.fw import flight, rules
+from fwdata.systems.fw.derivation.consistency import check_implied_figures, check_power_steps
 from fwdata.systems.fw.derivation.figures import check_figures, read_figures
 from fwdata.systems.fw.derivation.method import (
-    HEAVY_CLASSES,
     POWER_COLUMN_STARTS_FP,
     PRINTED_POWER_STEP,
-    TURN_LOAD_FACTORS,
     Airframe,
     DerivedCell,
     climb_speed_fp,
     derive_bands,
-    round_half,
 )
-from fwdata.systems.fw.model import SPEED_COLUMN_TITLES, SPEED_COLUMNS, TURN_RATES, AircraftDataCard
+from fwdata.systems.fw.model import SPEED_COLUMN_TITLES, SPEED_COLUMNS, AircraftDataCard
 
 PERFORMANCE_KEYS = ("min_fp", "max_fp", "max_dive_fp", "tt_fp", "ht_fp", "bt_fp", "et_fp", "transonic_fp")
 MAX_BAND_STEP_FP = 1.0
@@ -104,16 +101,18 @@ def check_performance_relations(card: AircraftDataCard, document: SourceDocument
     accelerate past its listed max level; OTR 4.1, 4.2). FW-CLIMB-POWER: the listed climb and the
     power at climb speed differ by more than one printed power step under the climb relation
     (OTR 4.1, 4.2, 15.4.1; an oxygen-restricted rate may sit below its power). FW-DIVE-LIMIT: max
-    dive or max level jumps by more than MAX_BAND_STEP_FP between neighbouring bands. FW-TURN-STALL:
-    a turn minimum is not the stall speed the minimum level speed implies times sqrt(n) for its rate
-    (TURN_LOAD_FACTORS; heavy classes may omit ET, OTR 5.4).
+    dive or max level jumps by more than MAX_BAND_STEP_FP between neighbouring bands, or the max dive
+    and transonic speeds imply no single dive limit or critical Mach; FW-TURN-STALL: the min level and
+    turn minimums imply no single stall speed (`consistency`); FW-POWER-STEP: neighbouring power cells
+    break the falloff.
     """
     airframe = airframe_of(card)
     if "performance" in own:
         yield from _band_steps(card, document)
-        yield from _turn_stall(card, document, airframe)
+        yield from check_implied_figures(card, document)
     if card.power_chart is None or not ({"power_chart", "performance", "climb"} & own):
         return
+    yield from check_power_steps(card, document, airframe)
     step = PRINTED_POWER_STEP.get(airframe.engines, flight.POWER_STEP_POINTS)
     for band in card.performance:
         row = card.power_chart.row(band.band)
@@ -166,28 +165,3 @@ def _band_steps(card: AircraftDataCard, document: SourceDocument) -> Iterator[Fi
             yield warning(document.locate(f"/performance/{band.index}/max_fp"), "FW-DIVE-LIMIT",
                           f"{band.band} band: max level {band.max_fp:g} FP is above the transonic speed "
                           f"{band.transonic_fp:g} FP (no aircraft of the period flew level past its critical Mach)")
-
-
-def _turn_stall(card: AircraftDataCard, document: SourceDocument, airframe: Airframe) -> Iterator[Finding]:
-    for band in card.performance:
-        if band.min_fp <= 0:
-            continue
-        for rate in TURN_RATES:
-            printed = band.turn_minimum(rate)
-            if printed is None:
-                continue
-            root = math.sqrt(TURN_LOAD_FACTORS[rate])
-            low = round_half((band.min_fp - 0.5) * root, "up")
-            high = round_half(band.min_fp * root, "up")
-            if rate == "tt":
-                low, high = max(low, band.min_fp + 0.5), max(high, band.min_fp + 0.5)
-            capped = printed == band.max_dive_fp and printed < low
-            if (low <= printed <= high) or capped:
-                continue
-            expected = f"{low:g} FP" if low == high else f"{low:g} to {high:g} FP"
-            heavy = " (heavy classes may leave ET out)" if airframe.agility_class in HEAVY_CLASSES else ""
-            yield warning(document.locate(f"/performance/{band.index}/{rate}_fp"), "FW-TURN-STALL",
-                          f"{band.band} band: {rate.upper()} minimum {printed:g} FP should be {expected}: "
-                          f"the stall speed the minimum level speed {band.min_fp:g} FP implies times "
-                          f"sqrt({TURN_LOAD_FACTORS[rate]:g} g), rounded up{heavy} (OTR 4.2, 5.2; "
-                          "docs/fw-derivation.md)")
