@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from fwdata.systems.fw import flight, rules
@@ -34,6 +34,16 @@ HEAVY_CLASSES = frozenset({"H", "SH"})
 """Agility classes whose cards list no ET minimum (heavy bombers; a missing rate is allowed, OTR 5.4)."""
 DEFAULT_BAND_HEIGHT_FT = 5000
 """The band height every bundled card assumes (the rulebooks give none): VL 0-5,000 ft, LO 5,100-10,000, ..."""
+
+@dataclass(frozen=True)
+class FittedConstants:
+    """The constants the method fits where the game abstracts the physics (see `fw derive --calibrate`)."""
+
+    load_factors: Mapping[str, float] = field(default_factory=lambda: dict(TURN_LOAD_FACTORS))
+    prop_falloff_points: float = PROP_FALLOFF_POINTS_PER_COLUMN
+
+
+DEFAULT_CONSTANTS = FittedConstants()
 
 Rounding = Literal["nearest", "up", "down", "nearest-100"]
 CellKey = Literal["min_fp", "max_fp", "max_dive_fp", "tt_fp", "ht_fp", "bt_fp", "et_fp", "transonic_fp",
@@ -110,12 +120,22 @@ def climb_speed_fp(min_fp: float, max_fp: float, airframe: Airframe, band: str) 
     return flight.climb_speed(min_fp, min_fp, max_fp)
 
 
+def _read_at(used: tuple[Figure, ...], altitude_ft: int) -> str:
+    """Say how a series figure was read at `altitude_ft`: at it, between two altitudes, or held from the nearest."""
+    if len(used) == 2:
+        return f"between {used[0].altitude_ft:,} and {used[1].altitude_ft:,} ft"
+    if used[0].altitude_ft == altitude_ft:
+        return f"at {altitude_ft:,} ft"
+    return f"held from {used[0].altitude_ft:,} ft"
+
+
 def _cell(band: str, key: str, value: float | None, exact: float, formula: str, inputs: tuple[Figure, ...],
           rounding: str, tolerance: float, extra: tuple[str, ...] = ()) -> DerivedCell:
     return DerivedCell(band, key, value, exact, formula, (*(f.pointer for f in inputs), *extra), rounding, tolerance)
 
 
-def derive_band(figures: Figures, band: str, altitude_ft: int, airframe: Airframe) -> BandDerivation:
+def derive_band(figures: Figures, band: str, altitude_ft: int, airframe: Airframe,
+                min_fp_hint: float | None = None, constants: FittedConstants = DEFAULT_CONSTANTS) -> BandDerivation:
     """Derive every cell of `band` the figures determine, reading them at `altitude_ft`.
 
     Speeds are FP = mph TAS / 50 (OTR 3.5); indicated speeds become true by the ISA density.
@@ -124,7 +144,8 @@ def derive_band(figures: Figures, band: str, altitude_ft: int, airframe: Airfram
     TURN_LOAD_FACTORS), TT at least min + 0.5, none above max dive (a rate must be usable), no ET
     for heavy classes. Max dive: the lower of the IAS placard (as TAS) and the Mach limit, rounded
     down; transonic: critical Mach rounded down. Climb: the figure at the band's altitude to the
-    nearest 10 ft/min (checked to 100). Power (military accel per engine): see `derive_power`.
+    nearest 10 ft/min (checked to 100). Power (military accel per engine): see `derive_power`; without
+    a stall figure its climb speed comes from `min_fp_hint` (the author's min level), if given.
     """
     cells: dict[str, DerivedCell] = {}
     missing: list[str] = []
@@ -140,7 +161,7 @@ def derive_band(figures: Figures, band: str, altitude_ft: int, airframe: Airfram
         mph, used = level
         exact = mph / MPH_PER_FP
         value = round_half(exact, "nearest")
-        formula = f"{mph:.0f} mph TAS / {MPH_PER_FP} = {exact:.2f} FP"
+        formula = f"{mph:.0f} mph TAS ({_read_at(used, altitude_ft)}) / {MPH_PER_FP} = {exact:.2f} FP"
         rounding = "nearest 0.5"
         if dive is not None and dive.value is not None and value > dive.value - 0.5:
             value = dive.value - 0.5
@@ -160,7 +181,7 @@ def derive_band(figures: Figures, band: str, altitude_ft: int, airframe: Airfram
         for rate in TURN_RATES:
             if rate == "et" and airframe.agility_class in HEAVY_CLASSES:
                 continue
-            load = TURN_LOAD_FACTORS[rate]
+            load = constants.load_factors[rate]
             exact_rate = exact * math.sqrt(load)
             value = max(round_half(exact_rate, "up"), floor if rate == "tt" else 0.0)
             rounding = "up to 0.5" + (f", at least min + 0.5 = {floor:.1f}" if rate == "tt" else "")
@@ -184,13 +205,20 @@ def derive_band(figures: Figures, band: str, altitude_ft: int, airframe: Airfram
     if climb is not None:
         fpm, used = climb
         cells["climb_rate_fpm"] = _cell(band, "climb_rate_fpm", float(round(fpm / 10) * 10), fpm,
-                                        f"{fpm:.0f} ft/min at {altitude_ft} ft", used, "nearest 10", 100)
+                                        f"{fpm:.0f} ft/min ({_read_at(used, altitude_ft)})", used, "nearest 10", 100)
     else:
         missing.append(f"climb_rate_fpm: no climb_rate_fpm within 2,500 ft of {altitude_ft} ft")
-    if {"min_fp", "max_fp", "climb_rate_fpm"} <= cells.keys():
-        cells.update(derive_power(band, cells["min_fp"], cells["max_fp"], cells["climb_rate_fpm"], airframe))
+    lowest = cells.get("min_fp")
+    if lowest is None and min_fp_hint is not None:
+        lowest = DerivedCell(band, "min_fp", min_fp_hint, min_fp_hint, f"min level {min_fp_hint:g} FP (a hint, "
+                              "not derived)", (), "as given", 0.5)
+    if lowest is not None and {"max_fp", "climb_rate_fpm"} <= cells.keys():
+        cells.update(derive_power(band, lowest, cells["max_fp"], cells["climb_rate_fpm"], airframe,
+                                  constants.prop_falloff_points))
     else:
-        missing.append("power chart: needs the band's min level, max level and climb rate")
+        lacking = [name for name, present in (("min level", lowest is not None), ("max level", "max_fp" in cells),
+                                              ("climb rate", "climb_rate_fpm" in cells)) if not present]
+        missing.append(f"power chart: needs the band's {' and '.join(lacking)}")
     return BandDerivation(band, altitude_ft, cells, tuple(missing))
 
 
@@ -212,16 +240,17 @@ def _max_dive(figures: Figures, band: str, altitude_ft: int, sigma: float, sound
 
 
 def derive_power(band: str, minimum: DerivedCell, maximum: DerivedCell, climb: DerivedCell,
-                 airframe: Airframe) -> dict[str, DerivedCell]:
+                 airframe: Airframe, falloff_per_column: float = PROP_FALLOFF_POINTS_PER_COLUMN
+                 ) -> dict[str, DerivedCell]:
     """Derive the band's military accel per engine in each Power vs Speed column (OTR 4.1, 4.2, 15.4.1).
 
     At the climb speed a steady climb spends (accel - climb att. decel) on increments that cost
     6 / speed points each (the designer-note model of the lost Climb Decel table, `flight`), so
     rate = 1,500 x (accel - decel) x speed / 6 ft/min; solved for the accel and divided by the
     engines, to the nearest printed step (PRINTED_POWER_STEP). A propeller loses
-    PROP_FALLOFF_POINTS_PER_COLUMN per faster column and gains it per slower one; jets and rockets
-    are flat. A column starting above the max level speed is a dash (the aircraft never flies level
-    there); any other column keeps at least one step, or max level could not be reached (OTR 4.1, 4.3).
+    `falloff_per_column` (PROP_FALLOFF_POINTS_PER_COLUMN) per faster column and gains it per slower
+    one; jets and rockets are flat. A column starting above the max level speed is a dash (the
+    aircraft never flies level there); any other column keeps at least one step, or max level could not be reached (OTR 4.1, 4.3).
     """
     assert minimum.value is not None and maximum.value is not None
     speed = climb_speed_fp(minimum.value, maximum.value, airframe, band)
@@ -239,7 +268,7 @@ def derive_power(band: str, minimum: DerivedCell, maximum: DerivedCell, climb: D
                                      f"column starts at {POWER_COLUMN_STARTS_FP[column]:.1f}, above max level "
                                      f"{maximum.value:.1f}", inputs, "dash", 0.0)
             continue
-        falloff = PROP_FALLOFF_POINTS_PER_COLUMN * steps if airframe.propeller else 0.0
+        falloff = falloff_per_column * steps if airframe.propeller else 0.0
         exact_cell = exact - falloff
         value = max(step, math.floor(exact_cell / step + 0.5) * step)
         formula = (f"({airframe.climb_attitude_decel:g} climb att. decel + {climb.exact:.0f} ft/min x "
@@ -253,8 +282,8 @@ def derive_power(band: str, minimum: DerivedCell, maximum: DerivedCell, climb: D
     return cells
 
 
-def derive_bands(figures: Figures, bands: tuple[str, ...], altitudes: Mapping[str, int],
-                 airframe: Airframe) -> tuple[BandDerivation, ...]:
+def derive_bands(figures: Figures, bands: tuple[str, ...], altitudes: Mapping[str, int], airframe: Airframe,
+                 constants: FittedConstants = DEFAULT_CONSTANTS) -> tuple[BandDerivation, ...]:
     """Derive `bands` (in order), each read at its representative altitude (`altitudes`, else the default)."""
-    return tuple(derive_band(figures, band, altitudes.get(band, default_band_altitudes(band)), airframe)
-                 for band in bands)
+    return tuple(derive_band(figures, band, altitudes.get(band, default_band_altitudes(band)), airframe,
+                             constants=constants) for band in bands)
