@@ -250,7 +250,8 @@ def derive_power(band: str, minimum: DerivedCell, maximum: DerivedCell, climb: D
     engines, to the nearest printed step (PRINTED_POWER_STEP). A propeller loses
     `falloff_per_column` (PROP_FALLOFF_POINTS_PER_COLUMN) per faster column and gains it per slower
     one; jets and rockets are flat. A column starting above the max level speed is a dash (the
-    aircraft never flies level there); any other column keeps at least one step, or max level could not be reached (OTR 4.1, 4.3).
+    aircraft never flies level there); any other column keeps at least one step, or max level could
+    not be reached (OTR 4.1, 4.3).
     """
     assert minimum.value is not None and maximum.value is not None
     speed = climb_speed_fp(minimum.value, maximum.value, airframe, band)
