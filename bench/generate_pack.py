@@ -9,8 +9,7 @@ minutes longer, all three ceilings raised together by up to 500 ft). A variant c
 copies its base of the same round. Scenario j copies bomber-intercept, flying the
 cards of round j mod (N // 11). The fw tables are copied as they are and declared as
 overrides in the pack's manifest, so the pack's rules read its own tables.
-`fwdata check` reports no errors on such a pack; its warnings are the two each copy of the Me 163B
-inherits from the bundled card (tests/test_bench_pack.py).
+`fwdata check` reports no errors and no warnings on such a pack (tests/test_bench_pack.py).
 """
 
 from __future__ import annotations

@@ -146,7 +146,7 @@ def design_set() -> list[Corruption]:
     return corruptions
 
 
-def held_out_set(count: int = 100, seed: int = 37) -> list[Corruption]:
+def held_out_set(count: int = 200, seed: int = 37) -> list[Corruption]:
     """`count` corruptions of the held-out cards, cell and size drawn at random (seeded)."""
     rng = random.Random(seed)
     cells = [(card_id, cell) for card_id in HELD_OUT_CARDS for cell in _cells(card_id)]

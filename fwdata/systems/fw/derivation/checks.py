@@ -9,7 +9,7 @@ from fwdata.findings import Finding, warning
 from fwdata.sources.document import SourceDocument
 from fwdata.systems.fw import flight, rules
 from fwdata.systems.fw.derivation.consistency import check_implied_figures, check_power_steps
-from fwdata.systems.fw.derivation.figures import check_figures, read_figures
+from fwdata.systems.fw.derivation.figures import Figures, check_figures, read_figures
 from fwdata.systems.fw.derivation.method import (
     POWER_COLUMN_STARTS_FP,
     PRINTED_POWER_STEP,
@@ -45,17 +45,14 @@ def check_derivation(card: AircraftDataCard, document: SourceDocument, own: froz
         if "figures" in own:
             problems = list(check_figures(figures, card.figures, document))
             yield from problems
-            if problems:
+            if any(problem.severity == "error" for problem in problems):
                 return
         yield from _mismatches(card, figures, document, own)
     yield from check_performance_relations(card, document, own)
 
 
-def _mismatches(card: AircraftDataCard, figures: object, document: SourceDocument,
+def _mismatches(card: AircraftDataCard, figures: Figures, document: SourceDocument,
                 own: frozenset[str]) -> Iterator[Finding]:
-    from fwdata.systems.fw.derivation.figures import Figures
-
-    assert isinstance(figures, Figures)
     altitudes = {row["band"]: int(row["representative_ft"]) for row in card.band_altitudes}
     bands = tuple(row.band for row in card.performance)
     derived = derive_bands(figures, bands, altitudes, airframe_of(card))
@@ -70,7 +67,7 @@ def _mismatches(card: AircraftDataCard, figures: object, document: SourceDocumen
         climb = next((c for c in card.climb if c.band == band.band), None)
         cell = band.cells.get("climb_rate_fpm")
         if climb is not None and cell is not None and "climb" in own \
-                and abs(climb.climb_rate_fpm - cell.exact) >= cell.tolerance:
+                and abs(climb.climb_rate_fpm - cell.exact) > cell.tolerance:
             yield _mismatch(document, f"/climb/{climb.index}/climb_rate_fpm", cell, f"{climb.climb_rate_fpm} ft/min",
                             "ft/min")
         power = card.power_chart.row(band.band) if card.power_chart else None
