@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from fwdata.cli import main
+from fwdata.cli.main import main
 from fwdata.pipeline import check_sources
 from fwdata.systems.fw.simulate import simulate_source
 

@@ -20,7 +20,6 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from fwdata.findings import Finding, Location, error
-from fwdata.schema_findings import error_findings
 from fwdata.sources.document import SourceDocument
 from fwdata.systems.fw.derivation.checks import airframe_of
 from fwdata.systems.fw.derivation.figures import Figures, check_figures, read_figures
@@ -32,6 +31,7 @@ from fwdata.systems.fw.derivation.method import (
     derive_band,
 )
 from fwdata.systems.fw.model import BANDS, SPEED_COLUMNS, AircraftDataCard
+from fwdata.validation.schema_findings import error_findings
 
 # Sections of a figures file besides `figures`: a partial card whose values the draft keeps as given.
 CARD_SECTIONS = ("id", "name", "provenance", "variants", "general", "turn_decel", "firepower", "fuel", "stations",

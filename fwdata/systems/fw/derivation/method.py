@@ -46,8 +46,6 @@ class FittedConstants:
 DEFAULT_CONSTANTS = FittedConstants()
 
 Rounding = Literal["nearest", "up", "down", "nearest-100"]
-CellKey = Literal["min_fp", "max_fp", "max_dive_fp", "tt_fp", "ht_fp", "bt_fp", "et_fp", "transonic_fp",
-                  "climb_rate_fpm", "s0_45", "s5_75", "s8_95", "s10_up"]
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from fwdata.sources.yaml_loader import load_source
 from fwdata.systems.fw.derivation.draft import Draft, derive_draft, figures_schema, write_new_file
 from fwdata.systems.fw.model import AircraftDataCard, resolve_variant_chain
 from fwdata.systems.fw.simulate import SimulationReport, simulate_source
-from fwdata.validate import read_schema
+from fwdata.validation.validate import read_schema
 
 
 @dataclass(frozen=True)
