@@ -77,7 +77,9 @@ EDITS = {
     "the base of a variant": (lambda: edit("p/cards/fw/spit-mine.yaml", "\nname: ", "\nname: My "),
                               ["spit-mine", "spit-mine-fr"]),
     # The rule simulations read the climb rate: the card's finding goes away in the rebuild.
-    "a card's finding": (lambda: edit(MINE, "{band: UH+, climb_rate_fpm: 700}", "{band: UH+, climb_rate_fpm: 1500}"),
+    # (With its figure, or FW-DERIVED-MISMATCH would report the new rate.)
+    "a card's finding": (lambda: (edit(MINE, "{band: UH+, climb_rate_fpm: 700}", "{band: UH+, climb_rate_fpm: 1500}"),
+                                  edit(MINE, "{altitude_ft: 37500, value: 700,", "{altitude_ft: 37500, value: 1500,")),
                          ["p-51d-mine"]),
 }
 
