@@ -27,6 +27,7 @@ MINE = "p/cards/fw/p-51d-mine.yaml"
 def copy_card(name: str, new_id: str, *, base: str | None = None) -> None:
     text = (REPOSITORY / "cards" / "fw" / f"{name}.yaml").read_text(encoding="utf-8")
     text = text.replace(f"\nid: {name}\n", f"\nid: {new_id}\n", 1)
+    text = text.replace("$schema=../../schemas/", f"$schema={REPOSITORY / 'schemas'}/", 1)  # a modeline that resolves
     if base is not None:
         text = text.replace("\nvariant_of: spitfire-xive\n", f"\nvariant_of: {base}\n", 1)
     Path("p/cards/fw", f"{new_id}.yaml").write_text(text, encoding="utf-8")
