@@ -10,8 +10,7 @@ copies its base of the same round. Scenario j copies bomber-intercept, flying th
 cards of round j mod (N // 11). The fw tables are copied as they are and declared as
 overrides in the pack's manifest, so the pack's rules read its own tables. The modelines point
 at the pack's own `.fwdata/schemas/`, written as `fwdata new` writes them.
-`fwdata check` reports no errors on such a pack; its warnings are the two each copy of the Me 163B
-inherits from the bundled card (tests/test_bench_pack.py).
+`fwdata check` reports no errors and no warnings on such a pack (tests/test_bench_pack.py).
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ MINE = "p/cards/fw/p-51d-mine.yaml"
 def copy_card(name: str, new_id: str, *, base: str | None = None) -> None:
     text = (REPOSITORY / "cards" / "fw" / f"{name}.yaml").read_text(encoding="utf-8")
     text = text.replace(f"\nid: {name}\n", f"\nid: {new_id}\n", 1)
+    text = text.replace("$schema=../../schemas/", f"$schema={REPOSITORY / 'schemas'}/", 1)  # a modeline that resolves
     if base is not None:
         text = text.replace("\nvariant_of: spitfire-xive\n", f"\nvariant_of: {base}\n", 1)
     Path("p/cards/fw", f"{new_id}.yaml").write_text(text, encoding="utf-8")
@@ -77,7 +78,9 @@ EDITS = {
     "the base of a variant": (lambda: edit("p/cards/fw/spit-mine.yaml", "\nname: ", "\nname: My "),
                               ["spit-mine", "spit-mine-fr"]),
     # The rule simulations read the climb rate: the card's finding goes away in the rebuild.
-    "a card's finding": (lambda: edit(MINE, "{band: UH+, climb_rate_fpm: 700}", "{band: UH+, climb_rate_fpm: 1500}"),
+    # (With its figure, or FW-DERIVED-MISMATCH would report the new rate.)
+    "a card's finding": (lambda: (edit(MINE, "{band: UH+, climb_rate_fpm: 700}", "{band: UH+, climb_rate_fpm: 1500}"),
+                                  edit(MINE, "{altitude_ft: 37500, value: 700,", "{altitude_ft: 37500, value: 1500,")),
                          ["p-51d-mine"]),
 }
 

@@ -50,6 +50,7 @@ def runner() -> CliRunner:
 def pack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A one-table pack in the current folder, checked with `fake_checks` in place of the rules' checks."""
     text = (ROOT / "tables/fw/sun-position.yaml").read_text(encoding="utf-8").replace("id: sun-position", "id: sun")
+    text = text.replace("$schema=../../schemas/", f"$schema={ROOT / 'schemas'}/", 1)  # a modeline that resolves
     target = tmp_path / TABLE
     target.parent.mkdir(parents=True)
     target.write_text(text, encoding="utf-8")
@@ -305,7 +306,7 @@ def test_base_manifest_names_the_package_version_and_its_baseline() -> None:
     counts = {"warning": 0, "info": 0}
     for entry in baseline["findings"]:
         counts[entry["severity"]] += entry["count"]
-    assert counts == {"warning": 75, "info": 119}
+    assert counts == {"warning": 73, "info": 114}
 
 
 def test_wheel_ships_the_manifest_baseline_and_findings_doc() -> None:

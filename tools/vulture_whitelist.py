@@ -10,6 +10,7 @@ import_csv
 simulate
 lsp
 play_aid
+derive
 # pygls calls the language server's handlers by the LSP method their decorator names
 report_server_error
 initialized

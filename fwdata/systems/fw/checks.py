@@ -10,6 +10,7 @@ from fwdata.game_system import Catalog, Entry, PlannedCheck, variant_chain
 from fwdata.options import BuildOptions
 from fwdata.suggestions import did_you_mean
 from fwdata.systems.fw.card_checks import check_card
+from fwdata.systems.fw.derivation.checks import check_derivation
 from fwdata.systems.fw.model import AircraftDataCard, Scenario, resolve_variant_chain
 from fwdata.systems.fw.scenario_checks import check_scenario
 from fwdata.systems.fw.simulation_checks import check_simulations
@@ -52,7 +53,8 @@ def _check_card(entry: Entry, catalog: Catalog, tables: Callable[[], dict[str, R
     if card is None:
         return []
     return [*check_card(card, entry.document, entry.model.present),
-            *check_simulations(card, entry.document, entry.model.present, tables())]
+            *check_simulations(card, entry.document, entry.model.present, tables()),
+            *check_derivation(card, entry.document, entry.model.present)]
 
 
 def _resolved(catalog: Catalog, card_id: str) -> AircraftDataCard | None:

@@ -56,6 +56,41 @@ def simulate(toolbox: Toolbox, card: str, output_format: str, climb_model: str, 
         write_file(plot_path, image)
 
 
+@group.command("derive")
+@click.argument("figures", type=click.Path(path_type=Path), required=False)
+@click.option("--from", "from_card", help="A card file or id whose non-derived values the draft takes (default: "
+              "the nearest bundled card, as hints).")
+@click.option("--out", type=click.Path(path_type=Path), help="Where to write the draft (default: ./ID.yaml); never "
+              "replaced if it exists.")
+@click.option("--calibrate", is_flag=True, help="Instead: leave-one-out over the bundled cards and errata values, "
+              "the method's error per kind of cell against a nearest-card baseline (docs/fw-derivation.md).")
+@click.pass_obj
+@stops_cleanly
+def derive(toolbox: Toolbox, figures: Path | None, from_card: str | None, out: Path | None, calibrate: bool) -> None:
+    """Draft an Aircraft Data Card from the public performance FIGURES (a YAML file with a `figures` section).
+
+    Each derived cell carries its formula, inputs and rounding as a comment; what the figures cannot
+    give is marked AUTHOR with a hint. The draft is then checked and flown (fw simulate).
+    """
+    from fwdata.systems.fw.derivation.report import format_calibration, format_derive_result
+
+    if calibrate:
+        from fwdata.systems.fw.derivation.calibration import calibrate_method
+
+        if figures is not None or out is not None or from_card is not None:
+            raise UsageError("--calibrate takes no FIGURES, --from or --out")
+        click.echo(format_calibration(calibrate_method(toolbox.check)))
+        return
+    if figures is None:
+        raise UsageError("give a FIGURES file (or --calibrate)")
+    from fwdata.systems.fw.derivation.run import derive_source
+
+    result = derive_source(figures, from_card, out, toolbox.check)
+    click.echo(format_derive_result(result), nl=False)
+    failed = (result.written is None or (result.check is not None and result.check.failed()))
+    raise SystemExit(1 if failed else 0)
+
+
 def _finite_speeds(_ctx: click.Context, _param: click.Parameter,
                    value: tuple[float, float] | None) -> tuple[float, float] | None:
     """Refuse a speed that is negative, infinite or not a number (a usage error, exit 2)."""

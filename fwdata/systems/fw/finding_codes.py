@@ -148,6 +148,70 @@ FINDINGS = FindingSection(
                              "`docs/fw-rules.md`"),
                     rule="OTR 4.1, 4.2, 15.4.1",
                     fix="raise the power chart at climb speed, or check the listed rate"),
+        FindingCode("FW-DERIVED-MISMATCH",
+                    severity="warning",
+                    summary=("a card that carries `figures` has a cell that is not what its figures give by the "
+                             "method of `docs/fw-derivation.md` (speeds: a different 0.5-FP value; climb: more "
+                             "than 100 ft/min from the figure; power: a different military accel in the column); "
+                             "the message gives the derived value, the formula, its rounding and the figures used"),
+                    rule="OTR 3.5, 4.1, 4.2, 15.4.1",
+                    fix="correct the cell, or the figure if the cell is right (an errata value wins: fix the figure)"),
+        FindingCode("FW-FIGURE",
+                    severity="error",
+                    summary=("a figure names a source id that `figures.sources` does not list, or two figures of "
+                             "one series share an altitude"),
+                    rule="—",
+                    fix="add the source, or give one value per altitude"),
+        FindingCode("FW-FIGURE-UNIT",
+                    severity="error",
+                    summary=("a figure is outside the range of the period's aircraft, most often a wrong unit (a "
+                             "700 \"mph\" fighter in km/h, a ceiling in metres, a climb in m/s)"),
+                    rule="—",
+                    fix="convert the figure to the unit its key names"),
+        FindingCode("FW-FIGURE-CONFLICT",
+                    severity="error/warning",
+                    summary=("figures contradict each other: a top speed under 1.5 x the stall speed, a dive limit "
+                             "not above level speed, a climb figure above the ceiling, a critical Mach above the "
+                             "dive-limit Mach"),
+                    rule="OTR Ch. 2",
+                    fix="check the figures against their sources"),
+        FindingCode("FW-POWER-OVERSPEED",
+                    severity="warning",
+                    summary=("a Power vs Speed column that starts above the band's max level speed carries accel: "
+                             "the chart would carry the aircraft past its max level"),
+                    rule="OTR 4.1, 4.2",
+                    fix="make the column a dash"),
+        FindingCode("FW-CLIMB-POWER",
+                    severity="warning",
+                    summary=("the listed climb and the military accel at climb speed are further apart than half a "
+                             "printed power step plus the climb model's 10 % under the climb relation (rate = "
+                             "1,500 x (accel - climb att. decel) x speed / 6); both directions; an "
+                             "oxygen-restricted rate may sit below its power"),
+                    rule="OTR 4.1, 4.2, 15.4.1",
+                    fix="change the power cell at climb speed or the listed climb"),
+        FindingCode("FW-DIVE-LIMIT",
+                    severity="warning",
+                    summary=("max level or max dive jumps by more than 1.0 FP between neighbouring bands; max level "
+                             "is above the transonic speed; or the max dive speeds (transonic speeds) fit no single "
+                             "IAS placard and Mach limit (critical Mach) read through the method's rounding, and "
+                             "the odd band is named"),
+                    rule="OTR Ch. 2, 4.7, 17.3",
+                    fix="check the band's speeds"),
+        FindingCode("FW-TURN-STALL",
+                    severity="warning",
+                    summary=("the min level speeds and TT/HT/BT/ET minimums of all bands fit no single stall speed "
+                             "(min = stall TAS, turn minimum = stall TAS x sqrt(1.5 / 2.25 / 3.5 / 5 g), rounded "
+                             "up; a minimum held at max dive says nothing); the cell whose removal makes them fit "
+                             "is named"),
+                    rule="OTR 4.2, 5.2",
+                    fix="check the named cell"),
+        FindingCode("FW-POWER-STEP",
+                    severity="warning",
+                    summary=("neighbouring Power vs Speed cells of a band break the falloff: a propeller loses 1 "
+                             "point per engine per faster column (never below one printed step), jet and rocket "
+                             "accel is flat"),
+                    rule="OTR 4.1",
+                    fix="check the cell against its neighbours"),
         FindingCode("FW-TABLE-FVT",
                     severity="info",
                     summary=("a Fractional Values Table cell departs from its rounding rule (nearest 0.5, ties "

@@ -124,6 +124,8 @@ class AircraftDataCard:
     variants: tuple[str, ...]
     derivation: str | None
     band_altitudes: tuple[Mapping[str, Any], ...] = ()
+    figures: Mapping[str, Any] | None = None
+    """The public performance figures the card is derived from (docs/fw-derivation.md), as the schema defines them."""
     present: frozenset[str] = field(default_factory=frozenset)
 
     def band(self, band: str) -> PerformanceBand | None:
@@ -179,6 +181,7 @@ def build_aircraft(document: SourceDocument) -> AircraftDataCard:
         variants=tuple(data.get("variants", ())),
         derivation=data.get("derivation"),
         band_altitudes=tuple(frozen(item) for item in data.get("band_altitudes", ())),
+        figures=frozen(data["figures"]) if "figures" in data else None,
         present=_shared(frozenset(data)),
     )
 
@@ -191,7 +194,7 @@ def _shared(sections: frozenset[str]) -> frozenset[str]:
 
 # Sections a variant card may leave out and inherit from its base card.
 INHERITED = ("general", "performance", "turn_decel", "power_chart", "climb", "firepower", "fuel", "stations",
-             "total_weight_limit_lb", "flags", "band_altitudes")
+             "total_weight_limit_lb", "flags", "band_altitudes", "figures")
 
 
 def resolve_card(card: AircraftDataCard, base: AircraftDataCard) -> AircraftDataCard:

@@ -1,0 +1,1 @@
+"""Fighting Wings cards from public performance figures: the method, its checks, `fw derive` (docs/fw-derivation.md)."""
