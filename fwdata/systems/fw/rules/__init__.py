@@ -39,6 +39,7 @@ from fwdata.systems.fw.rules.combat import (
     tracking_fps,
     vertical_fof_limits_ft,
 )
+from fwdata.systems.fw.rules.engines import NO_FUEL_INJECTION, forced_idle_next_turn, fuel_injected
 from fwdata.systems.fw.rules.head_on import (
     CollisionDamage,
     collides,
@@ -77,6 +78,7 @@ from fwdata.systems.fw.rules.scale import (
     proportion_basis,
     speed_mph,
 )
+from fwdata.systems.fw.rules.shot_legality import lift_vectors_match, shot_illegalities
 from fwdata.systems.fw.rules.shot_modifiers import (
     big_gun_modifier,
     combined_speed,
@@ -148,6 +150,7 @@ __all__ = [
     "FlightPoints",
     "INCREMENTS_PER_VFP",
     "LoadStatus",
+    "NO_FUEL_INJECTION",
     "POINTS_PER_HALF_SPEED",
     "PowerCell",
     "PowerSetting",
@@ -190,6 +193,8 @@ __all__ = [
     "firer_modifier",
     "first_half_fps",
     "flight_points",
+    "forced_idle_next_turn",
+    "fuel_injected",
     "fp_duration_s",
     "fraction_of",
     "full_vfp_dive_points",
@@ -210,6 +215,7 @@ __all__ = [
     "ladder_ratio",
     "landing_flaps_decel",
     "lift_vector_modifier",
+    "lift_vectors_match",
     "load_status",
     "mandatory_change",
     "max_attainable_speed",
@@ -234,6 +240,7 @@ __all__ = [
     "rocket_hits",
     "rotate_facing",
     "shot_class",
+    "shot_illegalities",
     "slip_decel",
     "speed_change",
     "speed_mph",
