@@ -20,7 +20,8 @@ from fwdata.systems.fw.tables import RuleTable, catalog_tables
 Rulebook = Literal["otr", "qs"]
 FIXED_GUN_LOCATIONS = ("N", "W")
 """Fixed forward-firing guns: nose and wing (QS 5.3); defensive guns follow OTR 10.5."""
-TABLES_READ = ("combat-odds-damage", "deflection-factors", "qs-gun-modifiers")
+TABLES_READ = ("combat-odds-damage", "deflection-factors", "qs-gun-modifiers", "critical-area",
+               "critical-area-modifiers", "critical-effects")
 HEAD_ON_DEFLECTION_DEG = 150
 """OTR 10.3 criterion 1: a final deflection of 150 or 180 degrees with the firer in the target's front arc."""
 
@@ -73,6 +74,16 @@ class ShotReport:
     destroyed: Fraction
     jam: Fraction
     notes: tuple[str, ...] = ()
+    critical: rules.CriticalOutcome | None = None
+
+    @property
+    def destroyed_by_critical(self) -> Fraction:
+        """The chance that some critical hit of the attack destroys the target outright (QS 5.6)."""
+        if self.critical is None:
+            return Fraction(0)
+        survive = 1 - self.critical.destroyed
+        return sum((chance * (1 - survive ** self.criticals_per_hits[hits]) for hits, chance in self.hits.items()),
+                   Fraction(0))
 
     @property
     def lh_modifier(self) -> int:
@@ -97,6 +108,12 @@ class ShotReport:
             "expected_hits": _p(self.expected_hits), "severely_damaged": _p(self.severe),
             "destroyed": _p(self.destroyed), "gun_jam": _p(self.jam), "head_on": self.setup.head_on,
             "notes": list(self.notes),
+            "critical_hit": None if self.critical is None else {
+                "areas": {area: _p(chance) for area, chance in self.critical.areas.items()},
+                "effects": {area: {effect: _p(chance) for effect, chance in effects.items()}
+                            for area, effects in self.critical.effects.items()},
+                "destroys": _p(self.critical.destroyed)},
+            "destroyed_by_critical": _p(self.destroyed_by_critical),
         }
 
 
@@ -107,7 +124,7 @@ def assess_shot(attacker: AircraftDataCard, target: AircraftDataCard, tables: di
     Raises UsageError when no fixed gun reaches the range, a declared option does not
     exist in the chosen rules, or the rules forbid the shot as declared (OTR 10.1, 10.3, 13.1).
     """
-    odds_table, deflections, modifiers = (tables[key] for key in TABLES_READ)
+    odds_table, deflections, modifiers, areas, area_modifiers, effects = (tables[key] for key in TABLES_READ)
     if setup.rulebook == "qs" and (setup.tracking or setup.beam or setup.burst != "normal" or setup.speeds
                                    or setup.banks or setup.head_on):
         raise UsageError("--rules qs has no tracking shots, bursts, beam attacks, combined speeds, lift vectors or "
@@ -148,7 +165,19 @@ def assess_shot(attacker: AircraftDataCard, target: AircraftDataCard, tables: di
         destroyed=sum((chance for h, chance in hits.items() if states[h] == "destroyed"), Fraction(0)),
         jam=Fraction(101 - rules.jam_threshold(setup.burst, unreliable_gun=unreliable), 100),
         notes=_notes(setup),
+        critical=_critical(target, areas, area_modifiers, effects, setup),
     )
+
+
+def _critical(target: AircraftDataCard, areas: RuleTable, area_modifiers: RuleTable, effects: RuleTable,
+              setup: ShotSetup) -> rules.CriticalOutcome:
+    """One critical-hit roll against the target: its area and effect chances (QS 5.6, 7.2; OTR 10.3, 17.4)."""
+    engines = target.general.get("engines", {}) if target.general else {}
+    modifier = rules.area_roll_modifier(area_modifiers, setup.deflection_deg, multi_engine=target.engine_count > 1,
+                                        pusher=bool(engines.get("pusher", False)))
+    protection = dict(target.general.get("protection", {})) if target.general else {}
+    crew = len(target.general.get("crew", ())) if target.general else 1
+    return rules.critical_outcome(areas, effects, modifier, protection, beam=setup.beam, crew=crew)
 
 
 def _notes(setup: ShotSetup) -> tuple[str, ...]:
@@ -243,6 +272,11 @@ def format_report(report: ShotReport) -> str:
               for hits, chance in report.hits.items()]
     lines.append(f"  expected hits {float(report.expected_hits):.2f}; severely damaged {float(report.severe):.1%}, "
                  f"destroyed {float(report.destroyed):.1%} (undamaged target); gun jam {float(report.jam):.0%}")
+    if report.critical is not None:
+        areas = ", ".join(f"{area.replace('_', ' ')} {float(chance):.0%}"
+                          for area, chance in report.critical.areas.items())
+        lines.append(f"  each critical hit: {areas}; destroys outright {float(report.critical.destroyed):.1%} "
+                     f"(QS 5.6); the attack destroys by a critical hit {float(report.destroyed_by_critical):.1%}")
     lines += [f"  note: {note}" for note in report.notes]
     return "\n".join(lines) + "\n"
 

@@ -39,6 +39,7 @@ from fwdata.systems.fw.rules.combat import (
     tracking_fps,
     vertical_fof_limits_ft,
 )
+from fwdata.systems.fw.rules.criticals import CriticalOutcome, area_roll_modifier, casualty_chances, critical_outcome
 from fwdata.systems.fw.rules.engines import NO_FUEL_INJECTION, forced_idle_next_turn, fuel_injected
 from fwdata.systems.fw.rules.head_on import (
     CollisionDamage,
@@ -143,6 +144,7 @@ __all__ = [
     "Burst",
     "CollisionDamage",
     "CombatOptions",
+    "CriticalOutcome",
     "DEFAULT_COMBAT",
     "DEFAULT_OPTIONS",
     "EnginesOut",
@@ -159,12 +161,14 @@ __all__ = [
     "TURN_SECONDS",
     "TurnRequirement",
     "altitude_change_increments",
+    "area_roll_modifier",
     "attitude_class",
     "bank_steps",
     "bay_load_points",
     "big_gun_modifier",
     "bomber_speed_limits",
     "bomber_speed_table_id",
+    "casualty_chances",
     "ceiling_decel_factor",
     "ceiling_power",
     "charged_facings",
@@ -181,6 +185,7 @@ __all__ = [
     "combined_speed_modifier",
     "compressibility_check",
     "critical_hits",
+    "critical_outcome",
     "damage_state",
     "dangerous_dive_modifier",
     "decel_rate",
