@@ -291,7 +291,9 @@ def crosscheck_markdown(scores: list[ScenarioScore], lookup: Callable[[str], FlA
         "digest 4.3: experienced 2, average 1, inexperienced 0; mean 1.5+ A, 1.25 B, 1.0 C, 0.75 D, 0.5 E, else F;",
         "between steps the better letter). Where the rulebook lost a value (a list row, a counter rating, an",
         "unstated armament) every possible value is tried: 'agrees only if' names the assumptions under which the",
-        "printed value is right. Victory points use the printed scenario points of both sides.",
+        "printed value is right. Victory points use the printed scenario points of both sides. A scenario silent",
+        "on its armament is not tried with HA/AL/AM missiles before 1973 (21.8.3.3: HA in the mid 70s). Readings of",
+        "damaged or contradictory text (docs/fl-readings.md) are named in the notes.",
         "",
         "| Scenario | Scenario points | Victory points | Notes |",
         "| --- | --- | --- | --- |",
@@ -316,6 +318,11 @@ def crosscheck_markdown(scores: list[ScenarioScore], lookup: Callable[[str], FlA
                 fixes.append("victory points")
             if fixes:
                 notes.append(f"{' and '.join(fixes)} agree if each flight has as many aircraft as unit numbers")
+        if s.flight_counts_reading:
+            notes.append(f"read with each flight as many aircraft as unit numbers ({s.flight_counts_reading})")
+        notes += [f"{side.nation_printed or side.key} {f.unit_printed} armament tried each way: "
+                  + "; ".join(assumes for assumes, _ in f.missile_readings)
+                  for side in s.sides for f in side.flights if f.missile_readings]
         for a in score.sides:
             settled = _settled(shared, s, a)
             counts[a.status if settled is None else "conditional" if settled.assumed else "settled"] += 1

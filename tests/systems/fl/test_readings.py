@@ -141,3 +141,16 @@ def test_sides_settled_across_scenarios_are_labelled_so() -> None:
     assert settled[("24-16", "india")].assumed == ()
     assert "MG19B (mg19b) countermeasures rating 0" in settled[("24-18", "north-vietnam")].assumed
     assert ("25-7", "united-states") not in settled
+
+
+def test_the_crosscheck_names_each_reading() -> None:
+    """build/fl/crosscheck.md says what each reading assumes (docs/fl-readings.md)."""
+    from fwdata.systems.fl import report
+
+    text = report.crosscheck_markdown(report.score_all(_bundled()), shared=_solution())
+    assert "not tried with HA/AL/AM missiles before 1973" in text
+    (row_13,) = [line for line in text.splitlines() if line.startswith("| 24.13 ")]
+    assert "read with each flight as many aircraft as unit numbers" in row_13
+    (row_17,) = [line for line in text.splitlines() if line.startswith("| 24.17.1 ")]
+    assert "MG19B armament tried each way: carry 2 HN each" in row_17
+    assert "39 cannot be computed" in text
