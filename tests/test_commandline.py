@@ -17,8 +17,9 @@ from ruamel.yaml import YAML
 
 import fwdata
 import fwdata.errors
-from fwdata import commandline, pipeline
-from fwdata.cli import main
+from fwdata import pipeline
+from fwdata.cli import commandline
+from fwdata.cli.main import main
 from fwdata.findings import Location, error, info, warning
 from fwdata.game_system import RenderResult
 from fwdata.library import library_root

@@ -28,7 +28,8 @@ class Pack:
     library itself, which is then not loaded a second time underneath. `refused`
     holds the entries of `files` discovery already refused (a folder that cannot
     be listed, a folder link leaving the pack, an unsafe zip member); `archive`
-    the zip of a zip pack, whose paths are `pack.zip/<member>`.
+    the zip of a zip pack, whose paths are `pack.zip/<member>`. `overlay` maps a file of
+    `files` to the bytes to read in place of the file's (an editor's unsaved text: fwdata/lsp).
     """
 
     root: Path
@@ -39,14 +40,21 @@ class Pack:
     is_base: bool
     refused: Mapping[Path, Refused] = field(default_factory=dict)
     archive: ZipPack | None = None
+    overlay: Mapping[Path, bytes] = field(default_factory=dict)
 
     def read(self, path: Path, max_bytes: int) -> bytes:
         """Return the bytes of the pack file `path` (at most `max_bytes`).
 
         Every reader of pack files (sources, manifest, the manifest's baseline,
         suppression comments) comes through here, so nothing outside the pack
-        is ever opened (fwdata/sources/containment.py). Raises Refused.
+        is ever opened (fwdata/sources/containment.py); a file of `overlay` is read from there,
+        held to the same cap. Raises Refused.
         """
+        if path in self.overlay:
+            data = self.overlay[path]
+            if len(data) > max_bytes:
+                raise Refused("YAML-TOO-LARGE", f"file is {len(data)} bytes; the limit is {max_bytes} bytes")
+            return data
         if path in self.refused:
             raise self.refused[path]
         if self.archive is not None:
@@ -57,7 +65,8 @@ class Pack:
         """Tell whether the pack has an entry at `path` (it may still be refused when read)."""
         if self.archive is not None:
             return self.archive.has(path)
-        return os.path.lexists(path)  # a folder or pipe in its place is there, and refused when read
+        # A folder or pipe in its place is there, and refused when read.
+        return path in self.overlay or os.path.lexists(path)
 
 
 def resolve_pack(paths: Sequence[Path], *, cwd: Path | None = None) -> Pack:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from fwdata.cli import main
+from fwdata.cli.main import main
 from fwdata.library import schema_root
 from fwdata.options import BuildOptions
 from fwdata.pipeline import check_sources

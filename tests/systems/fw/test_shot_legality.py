@@ -7,7 +7,7 @@ import json
 import pytest
 from click.testing import CliRunner, Result
 
-from fwdata.cli import main
+from fwdata.cli.main import main
 from fwdata.systems.fw import rules
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from fwdata.citations import printable_citation
 from fwdata.findings import Location
+from fwdata.render.citations import printable_citation
 from fwdata.render.layout import CARD_SIZES, Rect
 from fwdata.render.pdf import Page
 from fwdata.sources.document import SourceDocument
 from fwdata.systems.fl import rules
+from fwdata.systems.fl.citations import CITATIONS
 from fwdata.systems.fl.model import UNKNOWN, FlAircraft, ListNote
 from fwdata.units import inches
 
@@ -138,7 +139,7 @@ def draw_aircraft_card(page: Page, aircraft: FlAircraft, document: SourceDocumen
     foot = Rect(left.x, left.y, left.width, 7)
     left = Rect(left.x, left.y + 8, left.width, left.height - 8)
     page.paragraph(left, "\n".join(lines) or " ", 6.5, where=document.locate("/notes"))
-    source = printable_citation(str(aircraft.provenance.get("source", "")))
+    source = printable_citation(str(aircraft.provenance.get("source", "")), CITATIONS)
     page.fit_text(foot, source, 6, gray=0.35, where=where, truncate=True)
 
 

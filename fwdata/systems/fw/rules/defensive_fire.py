@@ -18,8 +18,6 @@ DEFENSIVE_LOCATIONS = ("turret", "manual")
 """Gun locations that fire defensively (OTR 10.5); tail stingers (TS) have their own procedure."""
 COMBINED_FIRE_LIMITS = {"none": 2, "flexible": 3, "fixed": 6}
 """OTR 10.5 (8.5.3): aircraft that may combine defensive fire on one target, by formation."""
-TRACKING_PRIME_SHOOTER_MODIFIER = -10
-"""OTR 10.5: a target that took a tracking shot at the prime shooter gives defensive fire -10 LH."""
 FREE_GUNNER_CLASSES = frozenset({"F", "MF", "D"})
 """OTR 10.5: F, MF and dive bomber (D) class gunners fire even at HT rates or in vertical attitudes."""
 TURN_ORDER = ("EZ", "TT", "HT", "BT", "ET")
