@@ -57,6 +57,17 @@ FINDINGS = FindingSection(
                     summary="a value a rule needs is not given (printed Pfalz DXII PD Speed \"—\")",
                     rule="XXXII",
                     fix="supply a house-rule value, marked `inferred`"),
+        FindingCode("AOA-PLANE-TEXT",
+                    severity="warning",
+                    summary=("the Plane Stats disagree with what the rulebook's prose says about the plane, as the "
+                             "plane's `text` claims record it: a nation (Aces & Aircraft names the people, "
+                             "'French', read as the country), the synchronised guns of the regular gun (XVIII, "
+                             "XXIII), numbers an example quotes (XXXII), a point in the war the campaign flies it "
+                             "at or says it came on line (XLVI) against its Aces & Aircraft service dates (seasons "
+                             "cover three months, so 'spring 1918' holds May 1918)"),
+                    rule="Aces & Aircraft; XVIII; XXIII; XXXII; XLVI",
+                    fix=("a printed inconsistency: keep it in the baseline; in a new plane, fix the stat or the "
+                         "claim")),
         FindingCode("AOA-PLANE-CEILING",
                     severity="error",
                     summary="ceiling not above the highest campaign starting altitude",

@@ -109,10 +109,22 @@ FINDINGS = FindingSection(
                              "scenario); its value is not checked. A type is named when the printed name leads a "
                              "flight's unit or designation ('F-105' names F105D, 'A-4' names A-4A, not 'F-1' "
                              "F-105); a value naming a flown type is half of the value of the side flying it "
-                             "(26.5.3), and a `FL-VP-MISMATCH` when it is not"),
-                    example=("`24-11-2.yaml:119:28: warning FL-VP-INAPPLICABLE: North Vietnam earns 18 per bonus "
-                             "exited F-105, but no F-105 flies in this scenario: ...`"),
-                    fix="drop the line, or name the type it was meant for"),
+                             "(26.5.3), and a `FL-VP-MISMATCH` when it is not. When the line's per-aircraft values "
+                             "are also printed against a type the other side does not fly (23.7.1), the whole line "
+                             "is reported once, as one slip"),
+                    example=("`24-11-2.yaml:113:7: warning FL-VP-INAPPLICABLE: North Vietnam's victory-point line "
+                             "names MiG-17 and F-105, none of which flies in this scenario: one slip of the line "
+                             "...`"),
+                    fix="drop the line, or name the types it was meant for"),
+        FindingCode("FL-VP-CONTRADICTION",
+                    severity="warning",
+                    summary=("a side prints no scenario points; the other printed victory points fit only some of "
+                             "the totals the rules give it (26.5.1), and the values solved across scenarios (a "
+                             "countermeasures rating another scenario pins down) leave none of those"),
+                    example=("`24-19-1.yaml:66:7: warning FL-VP-CONTRADICTION: Argentina prints no scenario points; "
+                             "Argentina's printed victory points need Argentina at 20, but with A-4A (a-4a) "
+                             "countermeasures rating 6+ (solved across scenarios) the rules give 12 or 16 ...`"),
+                    fix="a printed fault: keep it in the baseline, or correct the victory points"),
         FindingCode("FL-VP-UNKNOWN",
                     severity="info",
                     summary=("the victory points cannot be derived (a side's points are unknown and not printed) or "
@@ -175,8 +187,10 @@ FINDINGS = FindingSection(
                     severity="warning",
                     summary=("a flight's aircraft count differs from its unit-number range (23.2.5) or status-unit "
                              "sets (23.2.3), or the unit numbers are no range"),
-                    example="`24-13.yaml:46:23: warning FL-UNIT-COUNT: 2 MG21C but 4 unit numbers (851-854) (23.2.5)`",
-                    fix="make count, unit numbers and status sets agree"),
+                    example=("`24-13.yaml:46:23: warning FL-UNIT-COUNT: 2 MG21C but 4 unit numbers (851-854) "
+                             "(23.2.5); read as 4 (the scenario's readings)`"),
+                    fix=("make count, unit numbers and status sets agree (a scenario's `readings: {flight_counts: "
+                         "unit-numbers}` says which count it is scored with, docs/fl-readings.md)")),
         FindingCode("FL-AIRCREW-COUNT",
                     severity="warning",
                     summary=("the aircrew counts (23.2.7) do not crew the flight exactly (seats x aircraft), when "

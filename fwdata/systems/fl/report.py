@@ -18,7 +18,7 @@ from fwdata.systems.fl.scoring import (
     condition_summary,
     score_scenario,
 )
-from fwdata.systems.fl.scoring.solver import SharedSolution, derived_sources, solve_scenarios
+from fwdata.systems.fl.scoring.solver import Settled, SharedSolution, derived_sources, solve_scenarios
 
 STATUS_WORDS = {
     "agrees": "agrees",
@@ -234,9 +234,19 @@ def points_json(score: ScenarioScore) -> dict[str, Any]:
     }
 
 
-def _cell(a: SideAssessment) -> str:
+def _settled(shared: SharedSolution | None, scenario: Scenario, a: SideAssessment) -> Settled | None:
+    """The values solved across scenarios that settle a side that cannot be computed alone, or None."""
+    if shared is None or a.status != "unknown":
+        return None
+    return shared.settled.get((scenario.id, a.side.key))
+
+
+def _cell(a: SideAssessment, settled: Settled | None = None) -> str:
     name = a.side.nation_printed or a.side.key
     printed = "-" if a.printed is None else str(a.printed)
+    if settled is not None:
+        text = f"{name} {printed}: agrees with the values solved across scenarios ({', '.join(settled.solved)})"
+        return text + (f" only if {' and '.join(settled.assumed)}" if settled.assumed else "")
     if a.status == "agrees":
         return f"{name} {printed}: agrees"
     if a.status == "disagrees":
@@ -254,6 +264,8 @@ def _vcell(v: VictoryAssessment) -> str:
         f"; {u.field.replace('_', ' ')} {u.printed} per {u.aircraft} inapplicable (no {u.aircraft} in the scenario)"
         for u in v.inapplicable
     )
+    if v.against_unflown is not None:
+        unflown += f"; printed against {v.against_unflown}, which the other side does not fly (one slip of the line)"
     if v.status == "agrees":
         return f"{name}: agrees{unflown}"
     if v.status == "disagrees":
@@ -279,17 +291,19 @@ def crosscheck_markdown(scores: list[ScenarioScore], lookup: Callable[[str], FlA
         "digest 4.3: experienced 2, average 1, inexperienced 0; mean 1.5+ A, 1.25 B, 1.0 C, 0.75 D, 0.5 E, else F;",
         "between steps the better letter). Where the rulebook lost a value (a list row, a counter rating, an",
         "unstated armament) every possible value is tried: 'agrees only if' names the assumptions under which the",
-        "printed value is right. Victory points use the printed scenario points of both sides.",
+        "printed value is right. Victory points use the printed scenario points of both sides. A scenario silent",
+        "on its armament is not tried with HA/AL/AM missiles before 1973 (21.8.3.3: HA in the mid 70s). Readings of",
+        "damaged or contradictory text (docs/fl-readings.md) are named in the notes.",
         "",
         "| Scenario | Scenario points | Victory points | Notes |",
         "| --- | --- | --- | --- |",
     ]
-    counts = {"agrees": 0, "disagrees": 0, "conditional": 0, "unknown": 0, "not-printed": 0}
+    counts = {"agrees": 0, "disagrees": 0, "conditional": 0, "settled": 0, "unknown": 0, "not-printed": 0}
     vcounts = {"agrees": 0, "disagrees": 0, "unknown": 0, "non-standard": 0}
     for score in sorted(scores, key=order):
         s = score.scenario
         title = f"{s.number} {s.name}" + (f" ({s.variant})" if s.variant else "")
-        sp = "<br>".join(_cell(a) for a in score.sides)
+        sp = "<br>".join(_cell(a, _settled(shared, s, a)) for a in score.sides)
         vp = "<br>".join(_vcell(v) for v in score.victory)
         notes = []
         if score.recount is not None:
@@ -304,16 +318,22 @@ def crosscheck_markdown(scores: list[ScenarioScore], lookup: Callable[[str], FlA
                 fixes.append("victory points")
             if fixes:
                 notes.append(f"{' and '.join(fixes)} agree if each flight has as many aircraft as unit numbers")
+        if s.flight_counts_reading:
+            notes.append(f"read with each flight as many aircraft as unit numbers ({s.flight_counts_reading})")
+        notes += [f"{side.nation_printed or side.key} {f.unit_printed} armament tried each way: "
+                  + "; ".join(assumes for assumes, _ in f.missile_readings)
+                  for side in s.sides for f in side.flights if f.missile_readings]
         for a in score.sides:
-            counts[a.status] += 1
+            settled = _settled(shared, s, a)
+            counts[a.status if settled is None else "conditional" if settled.assumed else "settled"] += 1
         for v in score.victory:
             vcounts[v.status] += 1
         lines.append(f"| {title} | {sp} | {vp} | {'; '.join(notes)} |")
     lines += [
         "",
         f"Sides: {counts['agrees']} agree, {counts['conditional']} agree only under assumptions, "
-        f"{counts['disagrees']} disagree, {counts['unknown']} cannot be computed, {counts['not-printed']} print "
-        f"no points.",
+        f"{counts['settled']} agree with the values solved across scenarios, {counts['disagrees']} disagree, "
+        f"{counts['unknown']} cannot be computed, {counts['not-printed']} print no points.",
         f"Victory-point lines: {vcounts['agrees']} agree, {vcounts['disagrees']} disagree, "
         f"{vcounts['unknown']} cannot be derived, {vcounts['non-standard']} non-standard.",
         "",

@@ -13,6 +13,10 @@ from fractions import Fraction
 
 RATING_LETTERS = ("A", "B", "C", "D", "E", "F")
 NEW_MISSILE_TYPES = frozenset({"HA", "AL", "AM"})
+# FL 21.8.3.3 dates HA missiles to "the mid 70s"; AL missiles are the F-14's Phoenix and MiG-31's Amos (18.3.1.1) and
+# AM missiles the late 1980s (18.3.1.2). A scenario dated before this year can carry none of them; "mid 70s" is read
+# as early as it can be (1973), so a scenario of 1973-1976 is still tried both ways (docs/fl-readings.md).
+NEW_MISSILES_FIRST_YEAR = 1973
 MAX_AIRCRAFT_PER_SIDE = 8
 MAX_TYPES_PER_SIDE = 3
 MAX_FLIGHTS_PER_SIDE = 3

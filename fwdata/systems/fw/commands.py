@@ -109,10 +109,20 @@ def _finite_speeds(_ctx: click.Context, _param: click.Parameter,
 @click.option("--rules", "rulebook", type=click.Choice(["otr", "qs"]), default="otr", show_default=True,
               help="qs: the Quick-Start modifiers only; otr adds excess firepower and allows the options below.")
 @click.option("--weapon", "weapons", multiple=True, help="Fire only the groups whose name contains this (repeat).")
-@click.option("--burst", type=click.Choice(["normal", "half", "long"]), default="normal", show_default=True,
-              help="Burst length (OTR 10.1).")
-@click.option("--tracking", is_flag=True, help="Tracking shot: odds one column right (OTR 10.1).")
+@click.option("--burst", type=click.Choice(["normal", "half", "long"]),
+              help="Burst length (OTR 10.1); default long for a recruit (OTR 13.1), else normal.")
+@click.option("--tracking", is_flag=True, help="Tracking shot, final deflection 60 deg or less: odds one column right "
+              "(OTR 10.1).")
 @click.option("--beam", is_flag=True, help="Beam attack, 90 deg from the 3/9 line: one column left (OTR 10.3).")
+@click.option("--head-on", is_flag=True, help="A head-on attack by the OTR 10.3 criteria: never at range 0; with "
+              "--speeds, the collision risk range.")
+@click.option("--banks", type=(click.Choice(["LV", "LB", "IL", "IV", "IR", "RB"], case_sensitive=False),
+                               click.Choice(["LV", "LB", "IL", "IV", "IR", "RB"], case_sensitive=False)),
+              help="Shooter's and target's bank angles for the lift-vector mismatch modifier (OTR 10.2).")
+@click.option("--ht-rates", type=click.IntRange(0, 2), default=0, show_default=True,
+              help="How many of the two aircraft used HT rates or more (lift-vector mismatch, OTR 10.2).")
+@click.option("--can-turn-toward", is_flag=True, help="At 120 deg or more, an upright and an inverted aircraft banked "
+              "the same way can turn toward each other: their lift vectors match (OTR 10.2; the players' call).")
 @click.option("--six-line", is_flag=True, help="Shooter's 12:00 line on the target's 6:00 line (OTR 10.2).")
 @click.option("--pilot", type=click.Choice(["recruit", "green", "regular", "veteran"]), default="regular",
               show_default=True, help="The shooter's pilot quality (QS 7.1).")
@@ -132,19 +142,25 @@ def _finite_speeds(_ctx: click.Context, _param: click.Parameter,
 @click.pass_obj
 @stops_cleanly
 def shot(toolbox: Toolbox, attacker: str, target: str, range_hexes: int, deflection: str, output_format: str,
-         rulebook: str, weapons: tuple[str, ...], burst: str, tracking: bool, beam: bool, six_line: bool, pilot: str,
+         rulebook: str, weapons: tuple[str, ...], burst: str | None, tracking: bool, beam: bool, head_on: bool,
+         banks: tuple[str, str] | None, ht_rates: int, can_turn_toward: bool, six_line: bool, pilot: str,
          hero: bool, ace: bool, crack_shot: bool, turn_rate: str | None, speeds: tuple[float, float] | None,
          extra_modifier: int, odds_past_12: str, ambiguous_cells: str, combined_speed_count: str) -> None:
     """Show the odds column and the chance of each combat result when ATTACKER fires its fixed guns at TARGET.
 
-    ATTACKER and TARGET are card files, or ids of aircraft in this pack or the base library.
+    ATTACKER and TARGET are card files, or ids of aircraft in this pack or the base library. A shot the rules
+    forbid as declared (tracking beyond 60 deg, a beam attack not at 90 deg, a head-on at range 0, a burst the
+    pilot may not fire) is refused with the rule (exit 2).
     """
     from fwdata.systems.fw.rules import CombatOptions
     from fwdata.systems.fw.shot import ShotSetup, format_report, shot_source
 
     setup = ShotSetup(
         range_hexes=range_hexes, deflection_deg=int(deflection), rulebook=rulebook,  # type: ignore[arg-type]
-        weapons=weapons, burst=burst, tracking=tracking, beam=beam, six_line=six_line,  # type: ignore[arg-type]
+        weapons=weapons, burst=burst or ("long" if pilot == "recruit" and rulebook == "otr" else "normal"),  # type: ignore[arg-type]
+        tracking=tracking, beam=beam, six_line=six_line, head_on=head_on,
+        banks=(banks[0].upper(), banks[1].upper()) if banks else None, ht_rates=ht_rates,
+        can_turn_toward=can_turn_toward,
         pilot=pilot, hero=hero, ace=ace, crack_shot=crack_shot,  # type: ignore[arg-type]
         turn_rate=turn_rate.upper() if turn_rate else None, speeds=speeds, extra_modifier=extra_modifier,
         options=CombatOptions(odds_past_last=odds_past_12, ambiguous_cells=ambiguous_cells,  # type: ignore[arg-type]

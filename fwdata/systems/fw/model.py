@@ -13,6 +13,7 @@ from typing import Any
 
 from fwdata.game_system import frozen
 from fwdata.sources.document import SourceDocument
+from fwdata.systems.fw.rules.engines import fuel_injected
 from fwdata.systems.fw.tables import RuleTable, rule_table_from_data
 
 BANDS = ("VL", "LO", "ML", "MH", "HI", "VH", "EH", "UH+")
@@ -139,6 +140,11 @@ class AircraftDataCard:
     @property
     def engine_count(self) -> int:
         return int(self.general["engines"]["count"]) if self.general else 1
+
+    @property
+    def fuel_injected(self) -> bool:
+        """Whether the engines are fuel injected: `fuel_injection`, else no 'No F.I.' in the description (OTR 4.3.1)."""
+        return fuel_injected(self.general["engines"]) if self.general else True
 
 
 def build_aircraft(document: SourceDocument) -> AircraftDataCard:

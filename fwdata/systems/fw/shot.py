@@ -20,7 +20,10 @@ from fwdata.systems.fw.tables import RuleTable, catalog_tables
 Rulebook = Literal["otr", "qs"]
 FIXED_GUN_LOCATIONS = ("N", "W")
 """Fixed forward-firing guns: nose and wing (QS 5.3); defensive guns follow OTR 10.5."""
-TABLES_READ = ("combat-odds-damage", "deflection-factors", "qs-gun-modifiers")
+TABLES_READ = ("combat-odds-damage", "deflection-factors", "qs-gun-modifiers", "critical-area",
+               "critical-area-modifiers", "critical-effects")
+HEAD_ON_DEFLECTION_DEG = 150
+"""OTR 10.3 criterion 1: a final deflection of 150 or 180 degrees with the firer in the target's front arc."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,10 @@ class ShotSetup:
     speeds: tuple[float, float] | None = None
     extra_modifier: int = 0
     options: rules.CombatOptions = field(default_factory=rules.CombatOptions)
+    head_on: bool = False
+    banks: tuple[str, str] | None = None
+    ht_rates: int = 0
+    can_turn_toward: bool = False
 
 
 @dataclass(frozen=True)
@@ -66,6 +73,17 @@ class ShotReport:
     severe: Fraction
     destroyed: Fraction
     jam: Fraction
+    notes: tuple[str, ...] = ()
+    critical: rules.CriticalOutcome | None = None
+
+    @property
+    def destroyed_by_critical(self) -> Fraction:
+        """The chance that some critical hit of the attack destroys the target outright (QS 5.6)."""
+        if self.critical is None:
+            return Fraction(0)
+        survive = 1 - self.critical.destroyed
+        return sum((chance * (1 - survive ** self.criticals_per_hits[hits]) for hits, chance in self.hits.items()),
+                   Fraction(0))
 
     @property
     def lh_modifier(self) -> int:
@@ -88,7 +106,14 @@ class ShotReport:
             "results": [{"hits": hits, "critical_rolls": self.criticals_per_hits[hits], "probability": _p(chance)}
                         for hits, chance in self.hits.items()],
             "expected_hits": _p(self.expected_hits), "severely_damaged": _p(self.severe),
-            "destroyed": _p(self.destroyed), "gun_jam": _p(self.jam),
+            "destroyed": _p(self.destroyed), "gun_jam": _p(self.jam), "head_on": self.setup.head_on,
+            "notes": list(self.notes),
+            "critical_hit": None if self.critical is None else {
+                "areas": {area: _p(chance) for area, chance in self.critical.areas.items()},
+                "effects": {area: {effect: _p(chance) for effect, chance in effects.items()}
+                            for area, effects in self.critical.effects.items()},
+                "destroys": _p(self.critical.destroyed)},
+            "destroyed_by_critical": _p(self.destroyed_by_critical),
         }
 
 
@@ -96,12 +121,19 @@ def assess_shot(attacker: AircraftDataCard, target: AircraftDataCard, tables: di
                 setup: ShotSetup) -> ShotReport:
     """Work out one fixed-gun attack of `attacker` on `target` (OTR 9.1-9.4, 10.1-10.3; QS 5.4-5.6).
 
-    Raises UsageError when no fixed gun reaches the range, or a declared option does not
-    exist in the chosen rules.
+    Raises UsageError when no fixed gun reaches the range, a declared option does not
+    exist in the chosen rules, or the rules forbid the shot as declared (OTR 10.1, 10.3, 13.1).
     """
-    odds_table, deflections, modifiers = (tables[key] for key in TABLES_READ)
-    if setup.rulebook == "qs" and (setup.tracking or setup.beam or setup.burst != "normal" or setup.speeds):
-        raise UsageError("--rules qs has no tracking shots, bursts, beam attacks or combined speeds (OTR 10.1, 10.3)")
+    odds_table, deflections, modifiers, areas, area_modifiers, effects = (tables[key] for key in TABLES_READ)
+    if setup.rulebook == "qs" and (setup.tracking or setup.beam or setup.burst != "normal" or setup.speeds
+                                   or setup.banks or setup.head_on):
+        raise UsageError("--rules qs has no tracking shots, bursts, beam attacks, combined speeds, lift vectors or "
+                         "head-on attacks (OTR 10.1-10.3)")
+    illegal = rules.shot_illegalities(setup.deflection_deg, setup.range_hexes, tracking=setup.tracking,
+                                      beam=setup.beam, head_on=setup.head_on, burst=setup.burst,
+                                      pilot=setup.pilot if setup.rulebook == "otr" else "regular")
+    if illegal:
+        raise UsageError("the rules forbid this shot: " + "; ".join(illegal))
     fired = _groups_fired(attacker, setup)
     factor = rules.deflection_factor(deflections, setup.deflection_deg)
     defense = int(target.general["defense_strength"]) * factor if target.general else factor
@@ -132,7 +164,41 @@ def assess_shot(attacker: AircraftDataCard, target: AircraftDataCard, tables: di
         severe=sum((chance for h, chance in hits.items() if states[h] == "severe"), Fraction(0)),
         destroyed=sum((chance for h, chance in hits.items() if states[h] == "destroyed"), Fraction(0)),
         jam=Fraction(101 - rules.jam_threshold(setup.burst, unreliable_gun=unreliable), 100),
+        notes=_notes(setup),
+        critical=_critical(target, areas, area_modifiers, effects, setup),
     )
+
+
+def _critical(target: AircraftDataCard, areas: RuleTable, area_modifiers: RuleTable, effects: RuleTable,
+              setup: ShotSetup) -> rules.CriticalOutcome:
+    """One critical-hit roll against the target: its area and effect chances (QS 5.6, 7.2; OTR 10.3, 17.4)."""
+    engines = target.general.get("engines", {}) if target.general else {}
+    modifier = rules.area_roll_modifier(area_modifiers, setup.deflection_deg, multi_engine=target.engine_count > 1,
+                                        pusher=bool(engines.get("pusher", False)))
+    protection = dict(target.general.get("protection", {})) if target.general else {}
+    crew = len(target.general.get("crew", ())) if target.general else 1
+    return rules.critical_outcome(areas, effects, modifier, protection, beam=setup.beam, crew=crew)
+
+
+def _notes(setup: ShotSetup) -> tuple[str, ...]:
+    """What else the rules ask of this attack: the head-on collision risk range, a range 0 collision check."""
+    notes = []
+    if setup.head_on:
+        notes.append("head-on attack: each pilot rolls for determination on the Head-On Attack Table; the attack is "
+                     "only against an aircraft that has already moved (OTR 10.3)")
+        if setup.speeds is not None:
+            crr = rules.collision_risk_range(rules.combined_speed(setup.deflection_deg, *setup.speeds, head_on=True))
+            inside = rules.distance_inside_crr(crr, setup.range_hexes)
+            notes.append(f"collision risk range {crr} hexes; the shot is {max(inside, 0)} hexes inside it"
+                         + ("; a danger zone of 1 hex and 300 ft is active (OTR 10.3)" if inside > 0 else
+                            " (OTR 10.3)"))
+    elif setup.deflection_deg >= HEAD_ON_DEFLECTION_DEG:
+        notes.append(f"at {setup.deflection_deg} deg with the firer in the target's front arc this is a head-on attack "
+                     "(--head-on): never at range 0, pilots' determination rolls, collision risk range (OTR 10.3)")
+    if setup.range_hexes == 0:
+        notes.append("range 0: the attacker checks for collision unless it tails the target or the target explodes "
+                     "(OTR 10.2, 3.3)")
+    return tuple(notes)
 
 
 def _groups_fired(attacker: AircraftDataCard, setup: ShotSetup) -> list[WeaponGroup]:
@@ -163,8 +229,14 @@ def _modifiers(attacker: AircraftDataCard, target: AircraftDataCard, fired: list
         ("declared (--modifier)", setup.extra_modifier),
     ]
     if setup.speeds is not None:
-        speed = rules.combined_speed(setup.deflection_deg, *setup.speeds)
+        speed = rules.combined_speed(setup.deflection_deg, *setup.speeds, head_on=setup.head_on)
         named.append((f"combined speed {speed:g} (OTR 10.3)", rules.combined_speed_modifier(speed, setup.options)))
+    if setup.banks is not None:
+        shooter, target_bank = setup.banks
+        matched = rules.lift_vectors_match(setup.deflection_deg, shooter, target_bank,
+                                           can_turn_toward=setup.can_turn_toward)
+        named.append((f"lift-vector mismatch {shooter} against {target_bank}, {setup.ht_rates} at HT+ (OTR 10.2)",
+                      0 if matched else rules.lift_vector_modifier(shooter, target_bank, setup.ht_rates)))
     return named
 
 
@@ -200,6 +272,12 @@ def format_report(report: ShotReport) -> str:
               for hits, chance in report.hits.items()]
     lines.append(f"  expected hits {float(report.expected_hits):.2f}; severely damaged {float(report.severe):.1%}, "
                  f"destroyed {float(report.destroyed):.1%} (undamaged target); gun jam {float(report.jam):.0%}")
+    if report.critical is not None:
+        areas = ", ".join(f"{area.replace('_', ' ')} {float(chance):.0%}"
+                          for area, chance in report.critical.areas.items())
+        lines.append(f"  each critical hit: {areas}; destroys outright {float(report.critical.destroyed):.1%} "
+                     f"(QS 5.6); the attack destroys by a critical hit {float(report.destroyed_by_critical):.1%}")
+    lines += [f"  note: {note}" for note in report.notes]
     return "\n".join(lines) + "\n"
 
 

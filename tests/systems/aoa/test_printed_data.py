@@ -24,6 +24,12 @@ EXPECTED = [
     ("spad-xiii.yaml", "AOA-PLANE-ZOOM-RATIO", "climb 100, zoom 225"),
     ("spad-xiii.yaml", "AOA-PLANE-POWER-DIVE", "dive 500 but power dive from 625: 525-600 ft is neither"),
     ("spad-xiii.yaml", "AOA-PLANE-POWER-DIVE-RATIO", "dive 500, power dive max 1200"),
+    # The Plane Stats against the rulebook's prose (AOA-PLANE-TEXT):
+    ("albatros-d-iii.yaml", "AOA-PLANE-TEXT", "XLVI: came on line fall 1917; Aces & Aircraft: spring 1917"),
+    ("sopwith-dolphin.yaml", "AOA-PLANE-TEXT", "XVIII: 20/8(3) is 1 regular gun; Plane Stats gun: 2 synch"),
+    ("spad-vii.yaml", "AOA-PLANE-TEXT", "Aces & Aircraft: French; Plane Stats nation: Allies"),
+    ("spad-vii.yaml", "AOA-PLANE-TEXT", "XLVI: Allies start with SPAD VIIs in fall 1917; in service to summer 1917"),
+    ("spad-xiii.yaml", "AOA-PLANE-TEXT", "Aces & Aircraft: French; Plane Stats nation: Allies"),
     ("archie.yaml", "AOA-ARCHIE-BANDS", "fires below 2050 ft; top band ends at 2000 ft"),
     ("dac-facing-away.yaml", "AOA-DAC-SYMMETRY", "row b 'A A A A B A A A .'"),
     ("dac-facing-away.yaml", "AOA-DAC-SYMMETRY", "Right -> Left and Left -> Left"),

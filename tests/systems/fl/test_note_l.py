@@ -184,10 +184,12 @@ def test_24_11_2_bonus_exit_naming_f105_is_inapplicable_23_7_2_1() -> None:
     victory_json = report.points_json(score("24-11-2"))["victory_points"][1]
     assert victory_json["inapplicable"] == [{"field": "bonus_exit", "printed": 18, "aircraft": "F-105"}]
     lines = [line for line in _run()[1] if "24-11-2.yaml" in line and "FL-VP-" in line]
+    # The line is also printed against MiG-17s (none flies): one slip, one finding (23.7.1, docs/fl-readings.md).
     assert lines == [
-        "scenarios/fl/24-11-2.yaml:119:28: warning FL-VP-INAPPLICABLE: North Vietnam earns 18 per bonus exited "
-        "F-105, but no F-105 flies in this scenario: the line cannot apply (copied from another scenario?) and its "
-        "value is not checked (23.7.2.1)"
+        "scenarios/fl/24-11-2.yaml:113:7: warning FL-VP-INAPPLICABLE: North Vietnam's victory-point line names "
+        "MiG-17 and F-105, none of which flies in this scenario: one slip of the line (copied from another "
+        "scenario?); its per-aircraft values are checked against the other side's aircraft; 18 per bonus exited "
+        "F-105 is not checked (23.7.1, 23.7.2.1)"
     ]
 
 

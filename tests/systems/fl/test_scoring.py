@@ -151,10 +151,9 @@ def test_25_6_iraq_victory_points_disagree() -> None:
 
 def test_24_13_victory_points_fit_the_unit_number_counts() -> None:
     """24.13: printed 28 and 24 per aircraft fit 6 v 6 aircraft (units 851-854, 431-434), not the printed 4 v 4."""
-    result = score("24-13")
-    assert [v.status for v in result.victory] == ["disagrees", "disagrees"]
-    assert result.recount is not None
-    assert [v.status for v in result.recount.victory] == ["agrees", "agrees"]
+    result = score("24-13")  # the scenario's readings give each flight its unit numbers' count
+    assert [v.status for v in result.victory] == ["agrees", "agrees"]
+    assert "Egypt 6 aircraft/64SP, Israel 6 aircraft/70SP" in result.victory[0].derivation
 
 
 def test_24_17_2_toon_at_a_with_no_missiles() -> None:

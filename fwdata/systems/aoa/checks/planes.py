@@ -9,6 +9,7 @@ from fwdata.findings import Finding, error, info, warning
 from fwdata.game_system import Entry
 from fwdata.sources.document import SourceDocument
 from fwdata.systems.aoa import rules
+from fwdata.systems.aoa.checks.plane_text import check_plane_text
 from fwdata.systems.aoa.checks.tables import ALTITUDE_STEP_FT, entries_of_type
 from fwdata.systems.aoa.model import MANEUVER_CODES, ManeuverChart, Plane, RollMatrix
 
@@ -22,6 +23,7 @@ def check_planes(planes: Sequence[Entry], charts: Sequence[Entry]) -> Iterator[F
             top_start = (max(values), entry) if values else None
     for entry in planes:
         yield from check_plane(entry.model, entry.document, top_start)
+        yield from check_plane_text(entry.model, entry.document)
 
 
 def check_plane(plane: Plane, doc: SourceDocument, top_start: tuple[int, Entry] | None = None) -> Iterator[Finding]:

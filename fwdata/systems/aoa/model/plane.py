@@ -51,6 +51,8 @@ class Plane:
     service_from: str | None
     service_until: str | None
     printed: Mapping[str, str] = field(default_factory=dict)
+    # What the rulebook's prose says about the plane: (field, value, where, JSON pointer of the claim).
+    text: tuple[tuple[str, str | int, str, str], ...] = ()
 
     @property
     def main_gun(self) -> Gun:
@@ -75,5 +77,6 @@ def build_plane(document: SourceDocument) -> Plane:
         guns=tuple(Gun(g["type"], g["ammo"], bool(g.get("lewis", False)), g.get("drums")) for g in d["guns"]),
         fuel_turns=d["fuel_turns"], service_printed=service.get("printed"), service_from=service.get("from"),
         service_until=service.get("until"), printed=MappingProxyType(dict(d.get("printed", {}))),
+        text=tuple((t["field"], t["value"], t["where"], f"/text/{i}/value") for i, t in enumerate(d.get("text", ()))),
     )
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from fwdata.findings import Finding, info, warning
 from fwdata.sources.document import SourceDocument
-from fwdata.systems.fl.scoring import ScenarioScore, SideAssessment, condition_summary
+from fwdata.systems.fl.scoring import ScenarioScore, SideAssessment, VictoryAssessment, condition_summary
 
 
 def check_scenario_points(score: ScenarioScore, doc: SourceDocument) -> Iterator[Finding]:
@@ -42,16 +42,18 @@ def check_scenario_points(score: ScenarioScore, doc: SourceDocument) -> Iterator
         side = victory.side
         name = side.nation_printed or side.key
         line = side.victory_points
-        for unflown in victory.inapplicable:
-            what = "bonus exited" if unflown.field == "bonus_exit" else "undamaged jettisoning"
-            rule = "23.7.2.1" if unflown.field == "bonus_exit" else "23.7.3"
-            yield warning(
-                doc.locate(unflown.pointer),
-                "FL-VP-INAPPLICABLE",
-                f"{name} earns {unflown.printed} per {what} {unflown.aircraft}, but no {unflown.aircraft} flies in "
-                f"this scenario: the line cannot apply (copied from another scenario?) and its value is not checked "
-                f"({rule})",
-            )
+        if victory.against_unflown is not None and line is not None:
+            yield _slipped_line(victory, name, doc)
+        else:
+            for unflown in victory.inapplicable:
+                rule = "23.7.2.1" if unflown.field == "bonus_exit" else "23.7.3"
+                yield warning(
+                    doc.locate(unflown.pointer),
+                    "FL-VP-INAPPLICABLE",
+                    f"{name} earns {unflown.printed} per {_what(unflown.field)} {unflown.aircraft}, but no "
+                    f"{unflown.aircraft} flies in this scenario: the line cannot apply (copied from another "
+                    f"scenario?) and its value is not checked ({rule})",
+                )
         if victory.status == "unknown":
             if line is not None:
                 yield info(
@@ -143,3 +145,27 @@ def _steps(assessment: SideAssessment) -> str:
         cond = f" if {', '.join(outcome.assumptions)}" if outcome.assumptions and len(assessment.outcomes) > 1 else ""
         texts.append(f"{outcome.total}{cond}: {flights}")
     return " | ".join(texts)
+
+
+def _what(field: str) -> str:
+    return "bonus exited" if field == "bonus_exit" else "undamaged jettisoning"
+
+
+def _slipped_line(victory: VictoryAssessment, name: str, doc: SourceDocument) -> Finding:
+    """One finding for a victory-point line printed against a type the other side does not fly (FL 23.7.1).
+
+    A bonus-exit or jettison type no flight flies in the same line is the same slip (a line copied from another
+    scenario), reported with it rather than apart.
+    """
+    line = victory.side.victory_points
+    assert line is not None and victory.against_unflown is not None
+    types = [victory.against_unflown, *(u.aircraft for u in victory.inapplicable)]
+    where = "the other side flies" if len(types) == 1 else "flies in this scenario"
+    unchecked = "".join(f"; {u.printed} per {_what(u.field)} {u.aircraft} is not checked" for u in victory.inapplicable)
+    return warning(
+        doc.locate(line.pointer),
+        "FL-VP-INAPPLICABLE",
+        f"{name}'s victory-point line names {' and '.join(types)}, none of which {where}: one slip of the line "
+        f"(copied from another scenario?); its per-aircraft values are checked against the other side's aircraft"
+        f"{unchecked} (23.7.1, 23.7.2.1)",
+    )

@@ -180,19 +180,21 @@ def _flight_checks(
             "FL-UNIT-COUNT",
             f"unit numbers {flight.unit_numbers_printed} do not form a range (23.2.5)",
         )
-    elif flight.unit_count is not None and flight.unit_count != flight.count:
+    elif flight.unit_count is not None and flight.unit_count != (flight.count_printed or flight.count):
+        read = "" if flight.count_printed is None else f"; read as {flight.count} (the scenario's readings)"
         yield warning(
             doc.locate(f"{p}/unit_numbers"),
             "FL-UNIT-COUNT",
-            f"{flight.count} {flight.unit_printed} but {flight.unit_count} unit numbers "
-            f"({flight.unit_numbers_printed}) (23.2.5)",
+            f"{flight.count_printed or flight.count} {flight.unit_printed} but {flight.unit_count} unit numbers "
+            f"({flight.unit_numbers_printed}) (23.2.5){read}",
         )
     sets = flight.status_set_count
-    if sets is not None and sets != flight.count:
+    if sets is not None and sets != (flight.count_printed or flight.count):
         yield warning(
             doc.locate(f"{p}/status_units"),
             "FL-UNIT-COUNT",
-            f"{flight.count} {flight.unit_printed} but {sets} status-unit sets ({flight.status_units}) (23.2.3)",
+            f"{flight.count_printed or flight.count} {flight.unit_printed} but {sets} status-unit sets "
+            f"({flight.status_units}) (23.2.3)",
         )
     seats = aircraft.counter.crew
     if seats is not None and flight.aircrew.total != seats * flight.count:

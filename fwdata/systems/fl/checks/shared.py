@@ -6,10 +6,11 @@ from collections.abc import Callable, Iterator
 
 from fwdata.findings import Finding, info, warning
 from fwdata.game_system import Catalog, Entry
-from fwdata.systems.fl.model import FlAircraft
-from fwdata.systems.fl.scoring.constraints import MAX_COMBINATIONS, SideConstraint
+from fwdata.systems.fl.model import FlAircraft, Scenario
+from fwdata.systems.fl.scoring import SideAssessment, score_scenario
+from fwdata.systems.fl.scoring.constraints import MAX_COMBINATIONS, SHARED_FACTS, SideConstraint
 from fwdata.systems.fl.scoring.flights import MAX_FLIGHT_EVALUATIONS
-from fwdata.systems.fl.scoring.solver import MAX_CAPPED_SIDES, derived_sources, solve_scenarios
+from fwdata.systems.fl.scoring.solver import MAX_CAPPED_SIDES, SharedSolution, derived_sources, solve_scenarios
 
 SYSTEM = "fl"
 
@@ -63,6 +64,7 @@ def check_shared_unknowns(catalog: Catalog, lookup: Callable[[str], FlAircraft |
             text = (f"{side.name} cannot agree with 26.2.3.2 with the values "
                     f"{', '.join(o.name for o in contradiction.second)} pin down: {contradiction.arithmetic}")
         yield warning(entry.document.locate(f"{side.side.pointer}/scenario_points"), "FL-SP-CONTRADICTION", text)
+    yield from _victory_clashes(entries, solution, lookup)
     for capped in solution.capped:
         entry = by_scenario[id(capped.scenario)]
         yield info(entry.document.locate(f"{capped.side.pointer}/scenario_points"), "FL-SP-CAPPED",
@@ -71,3 +73,41 @@ def check_shared_unknowns(catalog: Catalog, lookup: Callable[[str], FlAircraft |
                    f"after {MAX_CAPPED_SIDES} such sides the rest are not searched); "
                    f"left out of the solving across scenarios")
 
+
+def solved_totals(scenario: Scenario, side: SideAssessment, solution: SharedSolution) -> tuple[int, ...]:
+    """Return the totals of a side left by the values solved across scenarios (every total when none applies)."""
+    labels = {d.key: d.label for d in solution.derived}
+    kept = []
+    for outcome in side.outcomes:
+        facts = {(k if k.startswith(SHARED_FACTS) else f"{scenario.id}/{k}"): label
+                 for k, label in outcome.facts.items()}
+        if all(labels.get(k, label) == label for k, label in facts.items()):
+            kept.append(outcome.total)
+    return tuple(sorted(set(kept)))
+
+
+def _victory_clashes(entries: list[Entry], solution: SharedSolution,
+                     lookup: Callable[[str], FlAircraft | None]) -> Iterator[Finding]:
+    """A side printing no scenario points whose victory points need a total the solved values rule out (FL 26.5.1)."""
+    for entry in entries:
+        scenario: Scenario = entry.model
+        if all(side.scenario_points is not None for side in scenario.sides):
+            continue
+        score = score_scenario(scenario, lookup)
+        for victory in score.victory:
+            if victory.fitting is None or not victory.fitting[1]:
+                continue
+            index, fits = victory.fitting
+            missing = score.sides[index]
+            left = solved_totals(scenario, missing, solution)
+            if not left or set(left) & set(fits) or set(left) == set(missing.totals):
+                continue
+            name = missing.side.nation_printed or missing.side.key
+            earner = victory.side.nation_printed or victory.side.key
+            used = sorted({d.label for d in solution.derived for o in missing.outcomes
+                           if any(k == d.key or f"{scenario.id}/{k}" == d.key for k in o.facts)})
+            yield warning(
+                entry.document.locate(f"{missing.side.pointer}/flights"), "FL-VP-CONTRADICTION",
+                f"{name} prints no scenario points; {earner}'s printed victory points need {name} at "
+                f"{' or '.join(map(str, fits))}, but with {', '.join(used)} (solved across scenarios) the rules "
+                f"give {' or '.join(map(str, left))} (26.5.1, 26.2.3.2)")

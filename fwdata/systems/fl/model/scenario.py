@@ -9,7 +9,7 @@ from typing import Any
 
 from fwdata.game_system import frozen
 from fwdata.sources.document import SourceDocument
-from fwdata.systems.fl.rules import AircrewCounts
+from fwdata.systems.fl.rules import MAX_AIRCRAFT_PER_SIDE, AircrewCounts
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,8 @@ class Flight:
     role: str | None = None
     loaded: bool = False
     missiles: tuple[Missile, ...] | None = None
+    # The readings of contradictory rules of engagement about this flight's missiles: (what it assumes, missiles).
+    missile_readings: tuple[tuple[str, tuple[Missile, ...]], ...] = ()
     missiles_carried_by: int | None = None
     guns: str = "carried"
     radar_malfunction: int = 0
@@ -56,6 +58,8 @@ class Flight:
     start_altitude_max: int | None = None
     clean: bool = False
     nation: str | None = None
+    # The count as printed when the scenario's `readings` give the flight its unit numbers' count instead.
+    count_printed: int | None = None
 
     @property
     def unit_count(self) -> int | None:
@@ -158,21 +162,29 @@ class Scenario:
     haze_max_level: int | None = None
     countermeasures_printed: str | None = None
     remarks: tuple[str, ...] = ()
+    # Why the scenario reads flights printing fewer aircraft than unit numbers with that many (None: printed counts).
+    flight_counts_reading: str | None = None
 
     def other(self, side: Side) -> Side:
         """Return the opposing side."""
         return self.sides[1] if side is self.sides[0] else self.sides[0]
 
 
-def _flight(pointer: str, data: Mapping[str, Any]) -> Flight:
+def _flight(pointer: str, data: Mapping[str, Any], unit_number_counts: bool) -> Flight:
     numbers = data.get("unit_numbers", {})
+    first, last = numbers.get("first"), numbers.get("last")
+    count = data["count"]
+    # The scenario reads a flight printing fewer aircraft than unit numbers as having that many (23.2.5).
+    units = last - first + 1 if unit_number_counts and first is not None and last is not None else None
+    read = units if units is not None and count < units <= MAX_AIRCRAFT_PER_SIDE else count
     crew = data["aircrew"]
     altitude = data.get("start_altitude", {})
     missiles = data.get("missiles")
     return Flight(
         pointer=pointer,
         number=data["number"],
-        count=data["count"],
+        count=read,
+        count_printed=count if read != count else None,
         unit_printed=data["unit_printed"],
         aircraft=data["aircraft"],
         aircrew=AircrewCounts(crew["experienced"], crew["average"], crew["inexperienced"]),
@@ -188,6 +200,8 @@ def _flight(pointer: str, data: Mapping[str, Any]) -> Flight:
         role=data.get("role"),
         loaded=bool(data.get("loaded", False)),
         missiles=None if missiles is None else tuple(Missile(m["count"], m["type"]) for m in missiles),
+        missile_readings=tuple((r["assumes"], tuple(Missile(m["count"], m["type"]) for m in r["missiles"]))
+                               for r in data.get("missile_readings", ())),
         missiles_carried_by=data.get("missiles_carried_by"),
         guns=data.get("guns", "carried"),
         radar_malfunction=data.get("radar_malfunction", 0),
@@ -224,6 +238,8 @@ def _victory_points(pointer: str, data: Mapping[str, Any] | None) -> VictoryPoin
 def build_scenario(document: SourceDocument) -> Scenario:
     """Build a Scenario from a schema-valid `scenario` document."""
     data = document.data
+    readings = data.get("readings", {})
+    unit_number_counts = readings.get("flight_counts") == "unit-numbers"
     sides = []
     for s, side in enumerate(data["sides"]):
         pointer = f"/sides/{s}"
@@ -244,7 +260,8 @@ def build_scenario(document: SourceDocument) -> Scenario:
                 entry_exit_printed=entry.get("printed"),
                 entry_groups=frozen(entry.get("groups", [])),
                 scenario_points=side.get("scenario_points"),
-                flights=tuple(_flight(f"{pointer}/flights/{f}", flight) for f, flight in enumerate(side["flights"])),
+                flights=tuple(_flight(f"{pointer}/flights/{f}", flight, unit_number_counts)
+                              for f, flight in enumerate(side["flights"])),
                 victory_points=_victory_points(f"{pointer}/victory_points", side.get("victory_points")),
             )
         )
@@ -276,4 +293,5 @@ def build_scenario(document: SourceDocument) -> Scenario:
         haze_max_level=options.get("haze_max_level"),
         countermeasures_printed=options.get("countermeasures_printed"),
         remarks=tuple(data.get("remarks", ())),
+        flight_counts_reading=readings.get("why") if unit_number_counts else None,
     )

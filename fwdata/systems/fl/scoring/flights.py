@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from fwdata.systems.fl import rules
-from fwdata.systems.fl.model import FlAircraft, Flight, Scenario, Side
+from fwdata.systems.fl.model import FlAircraft, Flight, Missile, Scenario, Side
 from fwdata.systems.fl.rules import AircraftPoints, PointFactors
 
 RADAR_MISSILES = frozenset({"RR", "RA", "AL", "AM"})
@@ -82,23 +82,29 @@ def flight_missiles(ctx: Context, side: Side, flight: Flight) -> str:
     if flight.guns == "unarmed":
         return "none"
     if flight.missiles is not None:
-        if not flight.missiles:
-            return "none"
-        return "new" if any(m.type in rules.NEW_MISSILE_TYPES for m in flight.missiles) else "old"
-    return str(
-        ctx.fact(
-            Fact(
-                f"missiles:{flight.pointer}",
-                f"{side.nation_printed or side.key} flight {flight.number} ({flight.unit_printed}) armament, "
-                f"not stated",
-                (
-                    (f"{flight.unit_printed} flight carries no missiles", "none"),
-                    (f"{flight.unit_printed} flight carries missiles but no HA/AL/AM", "old"),
-                    (f"{flight.unit_printed} flight carries HA/AL/AM", "new"),
-                ),
-            )
-        )
+        return missile_kind(flight.missiles)
+    subject = f"{side.nation_printed or side.key} flight {flight.number} ({flight.unit_printed}) armament"
+    if flight.missile_readings:
+        # The rules of engagement contradict themselves: each reading they allow is tried.
+        options = tuple((f"{flight.unit_printed} {assumes}", missile_kind(missiles))
+                        for assumes, missiles in flight.missile_readings)
+        subject += ", as the contradictory rules of engagement allow"
+        return str(ctx.fact(Fact(f"missiles:{flight.pointer}", subject, options)))
+    unstated: tuple[tuple[str, str], ...] = (
+        (f"{flight.unit_printed} flight carries no missiles", "none"),
+        (f"{flight.unit_printed} flight carries missiles but no HA/AL/AM", "old"),
+        (f"{flight.unit_printed} flight carries HA/AL/AM", "new"),
     )
+    if ctx.scenario.year < rules.NEW_MISSILES_FIRST_YEAR:
+        unstated = unstated[:2]  # FL 21.8.3.3, 18.3.1: no HA, AL or AM missile is in service yet
+    return str(ctx.fact(Fact(f"missiles:{flight.pointer}", f"{subject}, not stated", unstated)))
+
+
+def missile_kind(missiles: tuple[Missile, ...]) -> str:
+    """Return 'none', 'old' (no HA/AL/AM) or 'new' for what each aircraft carries (FL 26.2.3.2.1, 26.2.3.2.7)."""
+    if not missiles:
+        return "none"
+    return "new" if any(m.type in rules.NEW_MISSILE_TYPES for m in missiles) else "old"
 
 
 def side_uses_missiles(ctx: Context, side: Side) -> bool:

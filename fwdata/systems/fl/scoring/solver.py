@@ -15,7 +15,7 @@ is set aside and the propagation starts again.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from fwdata.systems.fl.model import UNKNOWN, FlAircraft, Scenario
@@ -60,6 +60,18 @@ class Contradiction:
 
 
 @dataclass(frozen=True)
+class Settled:
+    """A side every lost list cell of which other printed totals (or the list order) pin down.
+
+    `solved`: the labels of the values others pinned; `assumed`: those only the side's own total pins (its
+    countermeasures rating, an unstated armament), what its agreement assumes.
+    """
+
+    solved: tuple[str, ...]
+    assumed: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class SharedSolution:
     """Everything solving the printed scenarios together found."""
 
@@ -67,6 +79,8 @@ class SharedSolution:
     contradictions: tuple[Contradiction, ...]
     capped: tuple[SideConstraint, ...]
     subjects: dict[str, str]
+    # (scenario id, side key) -> the values that settle a side that cannot be computed alone.
+    settled: dict[tuple[str, str], Settled] = field(default_factory=dict)
 
     def derived_for(self, scenario: Scenario) -> tuple[Derived, ...]:
         """Return the derived values of the unknowns a scenario's printed totals use, or that it helped derive."""
@@ -117,7 +131,20 @@ def solve_scenarios(scenarios: Iterable[Scenario], lookup: Callable[[str], FlAir
                         for s in sources for k in s.unknown_keys() - {key}
                         if len(domains.get(k, ())) == 1 and any(o not in sources for o in narrowed.get(k, ()))})
         derived.append(Derived(key, value, unknowns.label(key, value), sources, key in order_narrowed, tuple(given)))
-    return SharedSolution(tuple(derived), tuple(contradictions), capped, unknowns.subjects)
+    settled = {}
+    by_key = {d.key: d for d in derived}
+    for constraint in active:
+        keys = sorted(constraint.unknown_keys())
+        if not keys or any(k not in by_key for k in keys):
+            continue
+        # A lost cell only this side pins down would make its agreement circular; any other value only it pins
+        # down is what its agreement assumes.
+        own = [k for k in keys if not by_key[k].by_list_order and all(o is constraint for o in by_key[k].sources)]
+        if any(k.startswith("points:") for k in own):
+            continue
+        settled[(constraint.scenario.id, constraint.side.key)] = Settled(
+            tuple(by_key[k].label for k in keys if k not in own), tuple(by_key[k].label for k in own))
+    return SharedSolution(tuple(derived), tuple(contradictions), capped, unknowns.subjects, settled)
 
 
 def _projection(constraint: SideConstraint, key: str) -> set[Any] | None:

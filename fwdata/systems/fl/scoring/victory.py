@@ -51,6 +51,11 @@ class VictoryAssessment:
     checks: tuple[VictoryCheck, ...] = ()
     reason: str | None = None
     inapplicable: tuple[InapplicableLine, ...] = ()
+    # The type the per-aircraft values are printed against ('per eliminated ... MiG-17') when the other side flies none.
+    against_unflown: str | None = None
+    # When a side prints no scenario points: (the side index, the totals the rules give it that the printed victory
+    # points fit).
+    fitting: tuple[int, tuple[int, ...]] | None = None
 
     @property
     def mismatches(self) -> tuple[VictoryCheck, ...]:
@@ -124,6 +129,7 @@ def assess_victory(
     ]
     type_checks, inapplicable = _type_line_checks(scenario, index, (own_scale, other_scale), lookup)
     checks.extend(type_checks)
+    against_unflown = _against_unflown(scenario, index, lookup)
     status = "agrees" if all(c.printed == c.expected for c in checks) else "disagrees"
     return VictoryAssessment(
         side,
@@ -134,7 +140,25 @@ def assess_victory(
         derivation,
         tuple(checks),
         inapplicable=inapplicable,
+        against_unflown=against_unflown,
     )
+
+
+def _against_unflown(scenario: Scenario, index: int, lookup: Callable[[str], FlAircraft | None]) -> str | None:
+    """Return the type a side's values are printed against when no flight of the other side is of it (FL 23.7.1).
+
+    A nation's aircraft ('Israeli aircraft') is not a type, nor is a family without a model number ('MiG'); 'F-4 or
+    F-15' names two.
+    """
+    line = scenario.sides[index].victory_points
+    assert line is not None
+    against = (line.against or "").strip()
+    if not against or against.endswith("aircraft") or not any(ch.isdigit() for ch in against):
+        return None
+    for name in against.split(" or "):
+        if any(owner != index for owner, _ in flights_named(scenario, name.strip(), lookup)):
+            return None
+    return against
 
 
 def _type_line_checks(
@@ -220,7 +244,9 @@ def _victory_by_candidates(
             f"{name} prints no scenario points; none of the totals the rules give "
             f"({' or '.join(map(str, missing.totals))}) makes the printed victory points fit"
         )
-    return VictoryAssessment(scenario.sides[index], "unknown", reason=reason)
+    missing_index = 0 if scenario.sides[0] is missing.side else 1
+    fitting = (missing_index, tuple(total for total, status in verdicts if status == "agrees"))
+    return VictoryAssessment(scenario.sides[index], "unknown", reason=reason, fitting=fitting)
 
 
 def _derivation(

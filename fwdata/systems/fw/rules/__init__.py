@@ -39,6 +39,8 @@ from fwdata.systems.fw.rules.combat import (
     tracking_fps,
     vertical_fof_limits_ft,
 )
+from fwdata.systems.fw.rules.criticals import CriticalOutcome, area_roll_modifier, casualty_chances, critical_outcome
+from fwdata.systems.fw.rules.engines import NO_FUEL_INJECTION, forced_idle_next_turn, fuel_injected
 from fwdata.systems.fw.rules.head_on import (
     CollisionDamage,
     collides,
@@ -77,6 +79,7 @@ from fwdata.systems.fw.rules.scale import (
     proportion_basis,
     speed_mph,
 )
+from fwdata.systems.fw.rules.shot_legality import lift_vectors_match, shot_illegalities
 from fwdata.systems.fw.rules.shot_modifiers import (
     big_gun_modifier,
     combined_speed,
@@ -141,6 +144,7 @@ __all__ = [
     "Burst",
     "CollisionDamage",
     "CombatOptions",
+    "CriticalOutcome",
     "DEFAULT_COMBAT",
     "DEFAULT_OPTIONS",
     "EnginesOut",
@@ -148,6 +152,7 @@ __all__ = [
     "FlightPoints",
     "INCREMENTS_PER_VFP",
     "LoadStatus",
+    "NO_FUEL_INJECTION",
     "POINTS_PER_HALF_SPEED",
     "PowerCell",
     "PowerSetting",
@@ -156,12 +161,14 @@ __all__ = [
     "TURN_SECONDS",
     "TurnRequirement",
     "altitude_change_increments",
+    "area_roll_modifier",
     "attitude_class",
     "bank_steps",
     "bay_load_points",
     "big_gun_modifier",
     "bomber_speed_limits",
     "bomber_speed_table_id",
+    "casualty_chances",
     "ceiling_decel_factor",
     "ceiling_power",
     "charged_facings",
@@ -178,6 +185,7 @@ __all__ = [
     "combined_speed_modifier",
     "compressibility_check",
     "critical_hits",
+    "critical_outcome",
     "damage_state",
     "dangerous_dive_modifier",
     "decel_rate",
@@ -190,6 +198,8 @@ __all__ = [
     "firer_modifier",
     "first_half_fps",
     "flight_points",
+    "forced_idle_next_turn",
+    "fuel_injected",
     "fp_duration_s",
     "fraction_of",
     "full_vfp_dive_points",
@@ -210,6 +220,7 @@ __all__ = [
     "ladder_ratio",
     "landing_flaps_decel",
     "lift_vector_modifier",
+    "lift_vectors_match",
     "load_status",
     "mandatory_change",
     "max_attainable_speed",
@@ -234,6 +245,7 @@ __all__ = [
     "rocket_hits",
     "rotate_facing",
     "shot_class",
+    "shot_illegalities",
     "slip_decel",
     "speed_change",
     "speed_mph",
