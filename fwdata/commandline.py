@@ -100,11 +100,12 @@ def finding_options(command: F) -> F:
 
     @wraps(command)
     def wrapper(*args: Any, select: tuple[str, ...], ignore: tuple[str, ...], min_severity: str,
-                baseline: Path | None, no_baseline: bool, write_baseline: Path | None, quiet: bool,
-                statistics: bool, no_progress: bool, jobs: int | None, **kwargs: Any) -> Any:
+                ignore_suppressions: bool, baseline: Path | None, no_baseline: bool, write_baseline: Path | None,
+                quiet: bool, statistics: bool, no_progress: bool, jobs: int | None, **kwargs: Any) -> Any:
         if baseline is not None and no_baseline:
             raise click.UsageError("--baseline and --no-baseline contradict each other")
-        selection = FindingSelection(select=select, ignore=ignore, min_severity=Severity(min_severity))
+        selection = FindingSelection(select=select, ignore=ignore, min_severity=Severity(min_severity),
+                                     honour_comments=not ignore_suppressions)
         control = RunControl(selection=selection, baseline=baseline, no_baseline=no_baseline,
                              write_baseline=write_baseline, quiet=quiet, statistics=statistics,
                              progress=not no_progress, jobs=jobs)
@@ -116,6 +117,9 @@ def finding_options(command: F) -> F:
         click.option("--ignore", callback=_codes, metavar="CODES", help="Do not report these codes or prefixes."),
         click.option("--min-severity", type=click.Choice([s.value for s in reversed(Severity)]), default="info",
                      show_default=True, help="Report only findings of this severity or above."),
+        click.option("--ignore-suppressions", is_flag=True,
+                     help="Report what `# fwdata: ignore[...]` comments in the sources would hide (as ruff's "
+                          "--ignore-noqa); with --no-baseline nothing the pack says hides a finding."),
         click.option("-q", "--quiet", is_flag=True, help="Print the summary line only (text and github formats)."),
         click.option("--statistics", is_flag=True, help="Print how many findings each code has, most first."),
         click.option("--baseline", type=click.Path(path_type=Path, dir_okay=False), metavar="FILE",

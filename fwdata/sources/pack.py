@@ -10,7 +10,7 @@ from pathlib import Path
 from fwdata.errors import UsageError
 from fwdata.library import SOURCE_FOLDERS, library_root
 from fwdata.sources.archive import ZipPack, is_zip_pack
-from fwdata.sources.containment import Refused, read_in_pack
+from fwdata.sources.containment import Refused, read_in_pack_with_status
 from fwdata.sources.discover import YAML_SUFFIXES, Discovery, find_sources
 
 MANIFEST = "fwdata-pack.yaml"
@@ -45,13 +45,19 @@ class Pack:
 
         Every reader of pack files (sources, manifest, the manifest's baseline,
         suppression comments) comes through here, so nothing outside the pack
-        is ever opened (fwdata/sources/containment.py). Raises Refused.
+        is ever opened (fwdata/sources/containment.py). Raises Refused; SOURCE-HARD-LINK
+        for a file with more than one name (a hard link), which may be a file outside the
+        pack under a name inside it: nothing can tell where its other names are.
         """
         if path in self.refused:
             raise self.refused[path]
         if self.archive is not None:
             return self.archive.read(path, max_bytes)
-        return read_in_pack(self.root, path, max_bytes)
+        data, status = read_in_pack_with_status(self.root, path, max_bytes)
+        if status.st_nlink > 1:
+            raise Refused("SOURCE-HARD-LINK", f"the file has {status.st_nlink} names (hard links); one may be outside "
+                          "the pack, so it is not read: copy the file into the pack instead of linking it")
+        return data
 
     def has(self, path: Path) -> bool:
         """Tell whether the pack has an entry at `path` (it may still be refused when read)."""
