@@ -38,6 +38,7 @@ from fwdata.source_cache import format_sources, read_sources
 from fwdata.sources.containment import Refused
 from fwdata.sources.document import SourceDocument, pointer_join
 from fwdata.sources.pack import Pack, resolve_pack
+from fwdata.sources.portable_names import portable_name_findings
 from fwdata.sources.texts import MAX_TEXT_BYTES, decode_text, read_text
 from fwdata.sources.yaml_loader import display_path
 from fwdata.systems import registered_systems
@@ -72,7 +73,7 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress
     schemas = _schemas(schema_root or default_schema_root(), tuple(kinds))
     documents, findings, reusable = load_files(pack, progress, jobs=options.jobs, known=known)
     valid, document_findings = check_documents(documents, schemas, memo)
-    findings += document_findings
+    findings += document_findings + portable_name_findings(pack.root, pack.reported, documents)
     manifest, manifest_findings = read_manifest(pack, schemas)
     findings += manifest_findings
     is_base = pack.is_base or (manifest is not None and manifest.data.get("id") == BASE_PACK_ID)
