@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -17,12 +18,14 @@ from fwdata.commandline import (
     stops_cleanly,
     strict_option,
 )
-from fwdata.errors import UsageError
-from fwdata.findings import Severity
+from fwdata.errors import INTERRUPTED_EXIT, UsageError
+from fwdata.findings import Severity, escape_controls
 from fwdata.game_system import RunResult
 from fwdata.options import CARD_SIZES, PAPERS, BuildOptions
 from fwdata.pipeline import FINDINGS_REPORT, build_sources, check_sources
+from fwdata.reporting import format_error_json
 from fwdata.reporting.text import plural
+from fwdata.sources.yaml_loader import DEFAULT_LIMITS
 from fwdata.systems import registered_systems
 from fwdata.units import parse_print_length
 
@@ -62,10 +65,33 @@ class _MainGroup(click.Group):
         self._add_systems()
         return super().list_commands(ctx)
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta["fwdata.args"] = list(args)
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the command; Ctrl-C ends it with "Aborted!" and status 130 (128 + SIGINT, as a shell reports it), not
+        click's 1, which is fwdata's "errors found". A usage error under `--format json` is also printed on stdout
+        as `{"error": {"message", "exit_code"}}`, as every other stopped run is."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("\nAborted!", err=True)
+            ctx.exit(INTERRUPTED_EXIT)
+        except click.UsageError as exc:
+            if _asks_for_json(ctx.meta.get("fwdata.args", [])):
+                click.echo(format_error_json(escape_controls(exc.format_message()), exc.exit_code))
+            raise
+
     def _add_systems(self) -> None:
         for system in registered_systems().values():
             if system.commands is not None and system.id not in self.commands:
                 self.add_command(system.commands())
+
+
+def _asks_for_json(args: list[str]) -> bool:
+    """Tell whether a command line asks for `--format json` (as `--format json` or `--format=json`)."""
+    return "--format=json" in args or any(a == "--format" and b == "json" for a, b in zip(args, args[1:], strict=False))
 
 
 @click.group(cls=_MainGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -80,25 +106,35 @@ def main(context: click.Context) -> None:
     in: the nearest folder, from it upwards, with a fwdata-pack.yaml, else the folder holding
     the cards/, scenarios/ or tables/ folder it is in, else the current folder when it
     has such folders; otherwise the base library itself is checked. Exit codes: 0 no
-    errors, 1 errors found, 2 usage or setup error.
+    errors, 1 errors found, 2 usage or setup error, 130 stopped by Ctrl-C.
     """
     context.obj = Toolbox(check=check_sources)
 
 
 @main.command()
 @path_args
+@click.option("--stdin-filename", type=click.Path(path_type=Path, dir_okay=False), metavar="FILE",
+              help="With PATH `-` (or no PATH): the name of the source read from standard input, whose pack it is "
+                   "checked in (as ruff's --stdin-filename).")
 @format_option
 @strict_option
 @finding_options
 @stops_cleanly
-def check(paths: tuple[Path, ...], output_format: str, strict: bool, control: RunControl) -> None:
+def check(paths: tuple[Path, ...], stdin_filename: Path | None, output_format: str, strict: bool,
+          control: RunControl) -> None:
     """Check sources against their schemas, references and the game rules; print every finding.
 
+    PATH `-` reads one source from standard input (named by --stdin-filename).
     A line ending in `# fwdata: ignore[CODE,...]` hides that line's findings of those
     codes; `# fwdata: ignore-file[CODE,...]` anywhere hides them in the whole file.
     """
     options = control.build_options(BuildOptions(strict=strict))
-    result = check_sources(list(paths), options, progress=control.progress_reporter())
+    standard_input = None
+    if Path("-") in paths or stdin_filename is not None:
+        if paths not in ((), (Path("-"),)):
+            raise UsageError("`-` (standard input) is checked on its own: name no other PATH with it")
+        standard_input = (stdin_filename, sys.stdin.buffer.read(DEFAULT_LIMITS.max_bytes + 1))
+    result = check_sources(list(paths), options, progress=control.progress_reporter(), standard_input=standard_input)
     report_and_exit(result, output_format, strict, control)
 
 

@@ -23,7 +23,7 @@ from fwdata.progress import Progress, no_progress
 from fwdata.reporting import FORMATS, format_error_json, format_report
 from fwdata.reporting.rules import finding_rules
 from fwdata.reporting.text import plural
-from fwdata.selection import FindingSelection, code_matches, parse_codes
+from fwdata.selection import FindingSelection, blocks_document, code_matches, parse_codes
 from fwdata.suggestions import did_you_mean
 from fwdata.write import write_file
 
@@ -210,7 +210,9 @@ def report_and_exit(result: RunResult, output_format: str, strict: bool, control
                     after: Callable[[], None] | None = None) -> None:
     """Print the report, write --write-baseline, call `after` (more lines), and exit.
 
-    Exits 0 (no errors) or 1 (errors, or warnings when strict). Raises
+    Exits 0 (no errors) or 1 (errors, or warnings when strict). Once --write-baseline has
+    written its file, exits 0 (as ruff's --add-noqa: the findings are recorded) unless an
+    error no baseline hides is left (`fwdata.selection.blocks_document`). Raises
     OutputError when the baseline cannot be written.
     """
     control = control or RunControl()
@@ -226,6 +228,8 @@ def report_and_exit(result: RunResult, output_format: str, strict: bool, control
                    err=True)
     if after is not None:
         after()
+    if control.write_baseline is not None:
+        sys.exit(1 if any(blocks_document(finding) for finding in result.report.findings) else 0)
     sys.exit(1 if result.report.failed(strict) else 0)
 
 

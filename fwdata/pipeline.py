@@ -37,7 +37,7 @@ from fwdata.review import Reviewer
 from fwdata.source_cache import format_sources, read_sources
 from fwdata.sources.containment import Refused
 from fwdata.sources.document import SourceDocument, pointer_join
-from fwdata.sources.pack import Pack, resolve_pack
+from fwdata.sources.pack import Pack, resolve_pack, stdin_pack
 from fwdata.sources.portable_names import portable_name_findings
 from fwdata.sources.texts import MAX_TEXT_BYTES, decode_text, read_text
 from fwdata.sources.yaml_loader import display_path
@@ -50,7 +50,8 @@ FINDINGS_REPORT = "findings.txt"
 
 
 def check_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: Path | None = None,
-                  progress: Progress = no_progress) -> RunResult:
+                  progress: Progress = no_progress, standard_input: tuple[Path | None, bytes] | None = None
+                  ) -> RunResult:
     """Run every stage up to the cross-checks and the review on the pack of `paths`; nothing is written.
 
     The base library is always loaded under the pack, so references resolve
@@ -58,11 +59,14 @@ def check_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     fwdata/sources/pack.py for how the pack is found), and of those only the
     ones the review keeps (`options.selection`, `# fwdata: ignore` comments, the
     baseline: fwdata/review.py). `progress` hears of every file loaded and system
-    checked. Raises FwdataError subclasses for conditions that stop the run (no
+    checked. `standard_input` (a file name or None, and bytes) checks those bytes as
+    that file instead (`fwdata check -`: fwdata/sources/pack.py `stdin_pack`), `paths` unused.
+    Raises FwdataError subclasses for conditions that stop the run (no
     sources, broken schemas, an unreadable --baseline); problems in the data are
     findings in the report.
     """
-    return _check(resolve_pack(paths), options, schema_root, progress)[0]
+    pack = resolve_pack(paths) if standard_input is None else stdin_pack(*standard_input)
+    return _check(pack, options, schema_root, progress)[0]
 
 
 def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress: Progress,

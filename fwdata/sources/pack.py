@@ -28,7 +28,8 @@ class Pack:
     library itself, which is then not loaded a second time underneath. `refused`
     holds the entries of `files` discovery already refused (a folder that cannot
     be listed, a folder link leaving the pack, an unsafe zip member); `archive`
-    the zip of a zip pack, whose paths are `pack.zip/<member>`.
+    the zip of a zip pack, whose paths are `pack.zip/<member>`; `standard_input` the path and bytes of a
+    source read from standard input (`fwdata check -`), read in place of any file at that path.
     """
 
     root: Path
@@ -39,6 +40,7 @@ class Pack:
     is_base: bool
     refused: Mapping[Path, Refused] = field(default_factory=dict)
     archive: ZipPack | None = None
+    standard_input: tuple[Path, bytes] | None = None
 
     def read(self, path: Path, max_bytes: int) -> bytes:
         """Return the bytes of the pack file `path` (at most `max_bytes`).
@@ -49,6 +51,11 @@ class Pack:
         for a file with more than one name (a hard link), which may be a file outside the
         pack under a name inside it: nothing can tell where its other names are.
         """
+        if self.standard_input is not None and path == self.standard_input[0]:
+            data = self.standard_input[1]
+            if len(data) > max_bytes:
+                raise Refused("YAML-TOO-LARGE", f"standard input is over {max_bytes} bytes; the limit is {max_bytes}")
+            return data
         if path in self.refused:
             raise self.refused[path]
         if self.archive is not None:
@@ -61,6 +68,8 @@ class Pack:
 
     def has(self, path: Path) -> bool:
         """Tell whether the pack has an entry at `path` (it may still be refused when read)."""
+        if self.standard_input is not None and path == self.standard_input[0]:
+            return True
         if self.archive is not None:
             return self.archive.has(path)
         return os.path.lexists(path)  # a folder or pipe in its place is there, and refused when read
@@ -121,6 +130,29 @@ def resolve_pack(paths: Sequence[Path], *, cwd: Path | None = None) -> Pack:
                for path in sorted(paths, key=lambda path: (not path.is_symlink(), str(path)))}
     return _pack(root, sorted(spelled.values(), key=str), sorted(reported, key=str), manifest_named,
                  found.refused | chosen.refused)
+
+
+def stdin_pack(name: Path | None, data: bytes, *, cwd: Path | None = None) -> Pack:
+    """Return the pack of a source read from standard input as if it were the file `name` (ruff's
+    `--stdin-filename`): the pack holding `name` (which need not exist), or without a name the pack of the current
+    folder, the source then shown as `-`. Only that source's findings are reported; the rest of the pack is loaded
+    so that its references resolve, a file at `name` replaced by `data`. Raises UsageError as `resolve_pack` does.
+    """
+    base = cwd or Path.cwd()
+    path = Path(os.path.normpath(name)) if name is not None else base / "-"
+    if name is not None and not path.parent.is_dir():
+        raise UsageError(f"--stdin-filename {name}: no folder {path.parent}")
+    root = pack_root(path)
+    if name is None:
+        looks_like_pack = os.path.lexists(root / MANIFEST) or any((root / n).is_dir() for n in SOURCE_FOLDERS)
+        root = root if looks_like_pack else library_root()
+    found = _discover(root)
+    real = _identity(path, root.resolve())
+    files = [file for file in found.files if _identity(file, root.resolve()) != real]
+    return Pack(root=root, files=tuple(sorted([*files, path], key=str)), reported=(path,),
+                manifest=root / MANIFEST if os.path.lexists(root / MANIFEST) else None, reports_manifest=False,
+                is_base=root.resolve() == library_root().resolve(), refused=found.refused,
+                standard_input=(path, data))
 
 
 def _identity(path: Path, real_root: Path) -> Path:
