@@ -15,13 +15,17 @@ RULEBOOKS = {
 BRACKETS = {"[000]": "OTR", "[003]": "QS", "[002]": "FL", "[004]": "AoA"}
 
 _PATTERN = re.compile("|".join(re.escape(key) for key in (*RULEBOOKS, *BRACKETS)))
+# A line number of a seed file ("21.2 (line 818)"): it points into fwdata's transcription, not a book a player has.
+_TRANSCRIPTION_LINE = re.compile(r"\s*\(lines? \d+(?:\s*[-\u2013]\s*\d+)?\)")
 
 
 def printable_citation(text: str) -> str:
     """Return `text` with rulebook file names and bracket references replaced by the books' short titles.
 
     "000_50c801cd992f207d.txt, Official Errata" -> "Over the Reich, Official Errata";
-    "[000] 17.2" -> "OTR 17.2". Source data keeps the file names (DESIGN.md provenance);
-    only printed cards and sheets use this.
+    "[000] 17.2" -> "OTR 17.2". Line numbers of the transcription are left out:
+    "002_06ce78c147afc7c6.txt, 21.2 (line 818)" -> "Flight Leader, 21.2". Source data keeps
+    the file names and lines (DESIGN.md provenance); only printed cards and sheets use this.
     """
-    return _PATTERN.sub(lambda match: RULEBOOKS.get(match.group(0)) or BRACKETS[match.group(0)], text)
+    named = _PATTERN.sub(lambda match: RULEBOOKS.get(match.group(0)) or BRACKETS[match.group(0)], text)
+    return _TRANSCRIPTION_LINE.sub("", named)

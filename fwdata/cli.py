@@ -23,11 +23,14 @@ from fwdata.findings import Severity, escape_controls
 from fwdata.game_system import RunResult
 from fwdata.options import CARD_SIZES, PAPERS, BuildOptions
 from fwdata.pipeline import FINDINGS_REPORT, build_sources, check_sources
+from fwdata.render.booklet import PRESS_SHEET_NAMES, SHEET_NAMES
 from fwdata.reporting import format_error_json
 from fwdata.reporting.text import plural
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS
 from fwdata.systems import registered_systems
 from fwdata.units import parse_print_length
+
+BOOKLET_SUFFIX = "-booklet.pdf"
 
 
 def _png_dpi(value: int | None) -> int | None:
@@ -159,6 +162,12 @@ def check(paths: tuple[Path, ...], stdin_filename: Path | None, output_format: s
 @click.option("--png", "png_dpi", type=click.IntRange(36, 600), metavar="DPI",
               callback=lambda _context, _option, value: _png_dpi(value),
               help="Also write a PNG of every PDF page at DPI (36-600) and Tabletop Simulator deck sheets.")
+@click.option("--verdicts", is_flag=True,
+              help="Print the checks' verdicts on Flight Leader scenario sheets (printed points against the rules); "
+                   "players' sheets leave them out, fl/crosscheck.md always has them.")
+@click.option("--tts-dpi", type=click.IntRange(72, 600), default=200, show_default=True, metavar="DPI",
+              help="With --png: the resolution of the Tabletop Simulator deck sheets' card faces "
+                   "(docs/tabletop-simulator.md).")
 @click.option("--no-cache", is_flag=True,
               help="Check and render everything again instead of reusing what the previous build left in --out.")
 @format_option
@@ -166,8 +175,8 @@ def check(paths: tuple[Path, ...], stdin_filename: Path | None, output_format: s
 @finding_options
 @stops_cleanly
 def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, bleed: str, gutter: str,
-          signature_sheets: int, backs: bool, png_dpi: int | None, no_cache: bool, output_format: str,
-          strict: bool, control: RunControl) -> None:
+          signature_sheets: int, backs: bool, png_dpi: int | None, tts_dpi: int, verdicts: bool, no_cache: bool,
+          output_format: str, strict: bool, control: RunControl) -> None:
     """Check sources, then render every card, sheet and play aid into the build folder.
 
     Nothing is written when any error is found; the previous build stays as it was.
@@ -180,7 +189,8 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, bl
                                                  use_cache=not no_cache,
                                                  bleed_pt=_print_length("--bleed", bleed),
                                                  gutter_pt=_print_length("--gutter", gutter), backs=backs,
-                                                 png_dpi=png_dpi, signature_sheets=signature_sheets))
+                                                 png_dpi=png_dpi, signature_sheets=signature_sheets,
+                                                 tts_dpi=tts_dpi, verdicts=verdicts))
     result = build_sources(list(paths), options, progress=control.progress_reporter())
 
     def closing() -> None:
@@ -190,13 +200,14 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, bl
             click.echo(f"build failed: nothing written into {out_dir}/ (a build already there is left as it was)",
                        err=True)
         else:
-            click.echo("\n".join(build_lines(result, out_dir)), err=True)
+            click.echo("\n".join(build_lines(result, out_dir, options)), err=True)
 
     report_and_exit(result, output_format, strict, control, after=closing)
 
 
-def build_lines(result: RunResult, out_dir: Path) -> list[str]:
-    """Return the closing lines of a successful build: what was written where, the report, the counts."""
+def build_lines(result: RunResult, out_dir: Path, options: BuildOptions | None = None) -> list[str]:
+    """Return the closing lines of a successful build: what was written where, on which paper when a booklet needs
+    a bigger sheet than --paper (with --bleed), the report, the counts."""
     folders: dict[str, int] = {}
     for output in result.outputs:
         top = output.path.split("/", 1)[0] if "/" in output.path else "."
@@ -215,7 +226,12 @@ def build_lines(result: RunResult, out_dir: Path) -> list[str]:
     written = (f"nothing changed since the last build: kept {plural(len(result.outputs), 'file')} in {out_dir}/"
                if result.unchanged else f"wrote {plural(len(result.outputs), 'file')} into {out_dir}/")
     copied = f"; {result.copied} copied unchanged from the last build" if result.copied else ""
-    return [f"{written} ({where}{copied})",
+    paper = []
+    if options is not None and options.bleed_pt and any(o.path.endswith(BOOKLET_SUFFIX) for o in result.outputs):
+        paper = [f"booklets (*{BOOKLET_SUFFIX}) are on {PRESS_SHEET_NAMES[options.paper]} paper, not "
+                 f"{SHEET_NAMES[options.paper]}: with --bleed a spread, its bleed and crop marks need the next size "
+                 "up (docs/printing.md)"]
+    return [f"{written} ({where}{copied})", *paper,
             f"full findings report, hidden findings included: {report}",
             f"build succeeded: {counts}{extra}"]
 

@@ -186,6 +186,7 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
             if options.png_dpi is not None:
                 progress("previewing", 0, 1)
                 previews = [staging.add(preview) for preview in preview_outputs(outputs, systems, options.png_dpi,
+                                                                                 tts_dpi=options.tts_dpi,
                                                                                  jobs=options.jobs)]
                 outputs += previews
                 progress("previewing", 1, 1)
