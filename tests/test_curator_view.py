@@ -91,7 +91,7 @@ def test_a_file_name_cannot_forge_a_finding_in_the_text_format(runner: CliRunner
 def test_a_long_chain_of_variants_stops_at_the_depth_cap(runner: CliRunner, tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch, system: str) -> None:
     """1,000 variants each naming the next as base: every one with more than 8 bases above it is an error (the
-    chain is followed at most 9 steps per card, so this runs in linear time: bench/ measures it)."""
+    chain is followed at most 9 steps per card, so this runs in linear time: bench/variant_chains.py measures it)."""
     folder, key, last = ((tmp_path / "pack/cards/fl/aircraft", "base", "a-4a") if system == "fl"
                          else (tmp_path / "pack/cards/fw", "variant_of", "spitfire-xive"))
     folder.mkdir(parents=True)
