@@ -8,7 +8,8 @@ ordering (rates of climb within 100 ft/min of the card's, internal endurance up 
 minutes longer, all three ceilings raised together by up to 500 ft). A variant card
 copies its base of the same round. Scenario j copies bomber-intercept, flying the
 cards of round j mod (N // 11). The fw tables are copied as they are and declared as
-overrides in the pack's manifest, so the pack's rules read its own tables.
+overrides in the pack's manifest, so the pack's rules read its own tables. The modelines point
+at the pack's own `.fwdata/schemas/`, written as `fwdata new` writes them.
 `fwdata check` reports no errors on such a pack; its warnings are the two each copy of the Me 163B
 inherits from the bundled card (tests/test_bench_pack.py).
 """
@@ -19,6 +20,8 @@ import argparse
 import random
 import re
 from pathlib import Path
+
+from fwdata.cli.schema_export import MODELINE_PREFIX, write_schemas
 
 ROOT = Path(__file__).resolve().parent.parent
 CARD_TEMPLATES = ROOT / "cards" / "fw"
@@ -68,6 +71,7 @@ def generate(folder: Path, cards: int = 100) -> Path:
         text = _renamed(scenario, number)
         text = _AIRCRAFT.sub(lambda match, flown=flown: f"{match[1]}{match[2]}-n{flown}", text)
         _write(folder / "scenarios" / "fw" / f"{_field(_ID, text)}.yaml", text)
+    write_schemas(folder / ".fwdata" / "schemas")
     overrides = "".join(f"  - fw/table/{table_id}\n" for table_id in table_ids)
     _write(folder / "fwdata-pack.yaml",
            f"id: bench-{cards}\nname: Benchmark pack of {cards} cards\nversion: 0.1.0\nsystems: [fw]\n"
@@ -103,6 +107,7 @@ def _field(pattern: re.Pattern[str], text: str) -> str:
 
 
 def _write(path: Path, text: str) -> None:
+    text = text.replace(MODELINE_PREFIX + "../../schemas/", MODELINE_PREFIX + "../../.fwdata/schemas/")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
 

@@ -10,7 +10,7 @@ def run() -> None:
     it loads, and fails when HOME is a file) is a one-line error, status 2.
     """
     try:
-        from fwdata.cli import main
+        from fwdata.cli.main import main
     except KeyboardInterrupt:
         print("\nAborted!", file=sys.stderr)
         sys.exit(130)  # fwdata.errors.INTERRUPTED_EXIT: the import cut short may have been that module's

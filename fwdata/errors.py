@@ -22,3 +22,7 @@ class SchemaSetupError(FwdataError):
 
 class OutputError(FwdataError):
     """The output folder cannot be created or written."""
+
+
+class SetupError(FwdataError):
+    """The installation cannot run: an installed game system cannot be loaded or clashes with another."""

@@ -9,11 +9,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from fwdata.baseline import Baseline
 from fwdata.findings import Finding, Report
+from fwdata.findings.codes import FindingSection
 from fwdata.options import BuildOptions
 from fwdata.render.page_copies import PageRecord
 from fwdata.review import Review
+from fwdata.review.baseline import Baseline
 from fwdata.sources.document import SourceDocument
 
 
@@ -69,7 +70,7 @@ class StoredOutput:
     """An output written to disk: `path` relative to the build folder, `file` where its bytes are, their SHA-256 and
     size in bytes.
 
-    A build writes each output as it is drawn rather than holding them all (fwdata/write.py `Staging`).
+    A build writes each output as it is drawn rather than holding them all (fwdata/output/write.py `Staging`).
     """
 
     path: str
@@ -194,7 +195,8 @@ EntryKey = tuple[str, str, str]
 
 @dataclass(frozen=True)
 class ImposedSheet:
-    """How to draw an imposed card sheet from its cards, in a form that crosses processes (fwdata/fresh_process.py).
+    """How to draw an imposed card sheet from its cards, in a form that crosses processes
+    (fwdata/processes/fresh_process.py).
 
     `draw(items, pages=...)` returns the RenderResult of the sheet holding `items` (a sequence like
     `items`, read by slices); with `pages` (`SheetPages`, or None) it copies the previous build's
@@ -219,7 +221,7 @@ class PlannedOutput:
     findings). `sources` are the entries the output reads, present or not (a
     missing reference prints differently once it exists); None when they cannot
     be told exactly: the output then counts as drawn from every entry of its
-    system. An incremental build (fwdata/build_cache.py) reuses the previous
+    system. An incremental build (fwdata/incremental/build_cache.py) reuses the previous
     file when none of them changed. An imposed card sheet also gives the
     sources of each of its `items` (cards, in sheet order) and its `sheet`, which
     draws it copying the pages of the previous build whose items did not change
@@ -251,7 +253,7 @@ class PlannedCheck:
 
     `run` returns the findings; it reads only the entries `sources` names (present or
     not), so the findings are kept in the build cache under the key of their files
-    (fwdata/check_memo.py). `name` tells the check apart within its system (the entry's
+    (fwdata/incremental/check_memo.py). `name` tells the check apart within its system (the entry's
     output path, say). `run` may be called in a forked worker.
     """
 
@@ -320,6 +322,15 @@ class GameSystem:
     positions only, never its data: once checked, a build keeps of such a document
     only what `SourceDocument.without_data` does (tests/test_modeled_kinds.py holds each
     system to it).
+    `kind_folders[kind]` is the folder of a pack where that kind's files go (POSIX, e.g. `cards/fw`;
+    `fwdata new` writes there); `schema_folder`, when given, holds the system's kind schemas as
+    `<kind>.schema.json` (a system from another distribution ships them in its package), else they are
+    `<schema root>/<id>/<kind>.schema.json` in the base library.
+    `citations` maps the system's rulebook seed-file names and bracket references (`[000]`) to the short
+    titles printed instead (fwdata/render/citations.py).
+    `findings` documents the system's finding codes (code, severity, meaning, rule, fix): its section of
+    docs/findings.md, made by tools/findings_doc.py.
+    A system is found through the `fwdata.systems` entry-point group (docs/architecture.md).
     """
 
     id: str
@@ -332,3 +343,7 @@ class GameSystem:
     commands: Callable[[], Any] | None = None
     deck_folders: tuple[str, ...] = ()
     modeled_kinds: tuple[str, ...] = ()
+    kind_folders: Mapping[str, str] = field(default_factory=dict)
+    schema_folder: Path | None = None
+    findings: FindingSection | None = None
+    citations: Mapping[str, str] = field(default_factory=dict)

@@ -33,14 +33,3 @@ def library_root() -> Path:
 def schema_root() -> Path:
     """Return the folder of the JSON Schemas: `<library>/schemas`."""
     return library_root() / "schemas"
-
-
-def source_label(path: str) -> str:
-    """Return how a printed page names a source file: relative to the base library for its own files.
-
-    The same for every installation (a wheel's site-packages or a checkout), so builds stay identical.
-    """
-    try:
-        return Path(path).resolve().relative_to(library_root().resolve()).as_posix()
-    except (ValueError, OSError, RuntimeError):
-        return path

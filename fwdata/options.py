@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from fwdata.selection import FindingSelection
+from fwdata.review.selection import FindingSelection
 
 PAPERS = ("letter", "a4")
 CARD_SIZES = ("half-letter", "a5")
@@ -20,7 +20,7 @@ class BuildOptions:
     `selection` chooses the reported findings (--select, --ignore, --min-severity);
     `baseline` is a baseline file whose findings are hidden; `pack_baseline` applies
     the baseline the pack manifest names when `baseline` is None. `use_cache` lets a
-    build reuse what the previous build into `out_dir` rendered (fwdata/build_cache.py);
+    build reuse what the previous build into `out_dir` rendered (fwdata/incremental/build_cache.py);
     False renders everything again. `jobs` is the number of processes for large work
     (None: every core when it pays; 1: one). `bleed_pt` is the bleed around every
     card (single-card PDFs and imposed sheets), `gutter_pt` the space between
@@ -28,7 +28,7 @@ class BuildOptions:
     single-card PDF and a sheet of backs after each imposed sheet, placed for a
     long-edge duplex. `png_dpi`, when set, adds PNG previews of every PDF page at
     that resolution and Tabletop Simulator deck sheets, whose card faces are drawn at
-    `tts_dpi` (readable in the game whatever the previews' resolution; fwdata/previews.py).
+    `tts_dpi` (readable in the game whatever the previews' resolution; fwdata/output/previews.py).
     `signature_sheets` is the number of sheets folded together in one signature of a
     dogfighting-book booklet (fwdata/render/booklet.py). `verdicts` prints the checks'
     verdicts (scenario and victory points against the rules) on Flight Leader scenario

@@ -23,11 +23,6 @@ def mm(value: float) -> float:
     return value * POINTS_PER_MM
 
 
-def to_mm(points: float) -> float:
-    """Return a length in points as millimetres."""
-    return points / POINTS_PER_MM
-
-
 def parse_length(text: str) -> float:
     """Parse a length such as "63.5mm", "2.5in" or "12pt" into points; raises ValueError otherwise."""
     match = _LENGTH.match(text)

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from fwdata.baseline import BaselineFormatError, format_baseline, match_baseline, parse_baseline, record_baseline
 from fwdata.findings import Location, info, warning
+from fwdata.review.baseline import BaselineFormatError, format_baseline, match_baseline, parse_baseline, record_baseline
 
 
 def relative(path: str) -> str:

@@ -1,4 +1,4 @@
-"""Incremental builds (fwdata/build_cache.py): a cold build's folder, rendering only what changed."""
+"""Incremental builds (fwdata/incremental/build_cache.py): a cold build's folder, rendering only what changed."""
 
 from __future__ import annotations
 
@@ -17,22 +17,24 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from fwdata import build_cache, cache_json, loading, pipeline, rendering
-from fwdata.baseline import Baseline, format_baseline
-from fwdata.build_cache import read_build_cache
-from fwdata.build_claim import claim_build_folder
-from fwdata.cache_key import signature_line, signer, signing_key
-from fwdata.cli import main
+from fwdata import pipeline
+from fwdata.cli.main import main
 from fwdata.errors import OutputError
 from fwdata.findings import Report
 from fwdata.game_system import Catalog, GameSystem, Output, PlannedOutput, RenderResult, RunResult, StoredOutput
+from fwdata.incremental import build_cache, cache_json
+from fwdata.incremental.build_cache import read_build_cache
+from fwdata.incremental.cache_key import signature_line, signer, signing_key
 from fwdata.options import BuildOptions
+from fwdata.output import rendering
+from fwdata.output.build_claim import claim_build_folder
+from fwdata.output.write import CACHE_FILE, SOURCES_FILE
 from fwdata.pipeline import build_sources
 from fwdata.render.page_copies import FontUse, PageRecord, SheetPages
-from fwdata.sources import load_source
+from fwdata.review.baseline import Baseline, format_baseline
+from fwdata.sources import load_source, loading
 from fwdata.systems import registered_systems
 from fwdata.systems.fw import render as fw_render
-from fwdata.write import CACHE_FILE, SOURCES_FILE
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 CARD = "p/cards/fw/p-51d.yaml"

@@ -1,10 +1,10 @@
-"""The build catalog (fwdata/build_index.py): index.html lists outputs, thumbnails, links and findings, escaped."""
+"""The build catalog (fwdata/output/build_index.py): index.html lists outputs, thumbnails, links, findings, escaped."""
 
 from __future__ import annotations
 
-from fwdata.build_index import index_page, source_paths
 from fwdata.findings import Finding, Location, Severity
 from fwdata.game_system import Catalog, GameSystem, Output, RenderResult
+from fwdata.output.build_index import index_page, source_paths
 
 SYSTEM = GameSystem(id="fw", title="Fighting Wings", build_models={}, run_checks=lambda catalog, options: [],
                     render_outputs=lambda catalog, options: RenderResult())

@@ -1,4 +1,5 @@
-"""Signed cache files (fwdata/cache_key.py): written as they come, trusted only once their last line signs them."""
+"""Signed cache files (fwdata/incremental/cache_key.py): written as they come, trusted only once their last line
+signs them."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import io
 
 import pytest
 
-from fwdata.cache_key import KEY_BYTES, signed, verified_lines
+from fwdata.incremental.cache_key import KEY_BYTES, signed, verified_lines
 
 KEY = b"k" * KEY_BYTES
 BODY = [b'["header"]\n', b'["document", 1]\n', b'["document", 2]\n']

@@ -1,5 +1,5 @@
 """A rebuild runs again only the rule checks whose sources changed, and validates again only the documents that changed
-(fwdata/check_memo.py); the findings stay a cold build's."""
+(fwdata/incremental/check_memo.py); the findings stay a cold build's."""
 
 from __future__ import annotations
 
@@ -8,16 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from fwdata import check_memo, loading, pipeline
 from fwdata.errors import OutputError
 from fwdata.findings import Report
 from fwdata.game_system import Catalog, Entry, PlannedCheck
+from fwdata.incremental import check_memo, last_build
 from fwdata.options import BuildOptions
 from fwdata.pipeline import build_sources, check_sources
 from fwdata.sources.document import SourceDocument
+from fwdata.sources.loading import LoadedOnce
 from fwdata.sources.yaml_loader import display_path
 from fwdata.systems.fw import checks as fw_checks
-from fwdata.validate import SchemaSet
+from fwdata.validation.validate import SchemaSet
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 MINE = "p/cards/fw/p-51d-mine.yaml"
@@ -129,8 +130,8 @@ def test_a_card_check_reads_its_variant_chain_and_every_rule_table(pack: Path) -
 def test_a_check_whose_source_has_no_digest_runs_every_time(pack: Path, checked: list[str],
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     build()
-    document_digests = pipeline.document_digests
-    monkeypatch.setattr(pipeline, "document_digests",
+    document_digests = last_build.document_digests
+    monkeypatch.setattr(last_build, "document_digests",
                         lambda digests: {path: digest for path, digest in document_digests(digests).items()
                                          if path != MINE})
     for number in range(2):
@@ -153,12 +154,12 @@ def test_a_failed_build_leaves_the_last_builds_check_findings(pack: Path, checke
 
 def test_the_base_library_a_process_loaded_from_another_folder_keys_the_checks_as_well(
         pack: Path, checked: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    """The base library is loaded once per process: its documents' paths follow the folder the process is in."""
-    monkeypatch.setattr(loading, "_BASE_DOCUMENTS", {})
+    """The base library is loaded once per `LoadedOnce`: its documents' paths follow the folder the process is in."""
+    loaded = LoadedOnce()
     monkeypatch.chdir(REPOSITORY / "cards")
-    check_sources([pack], BuildOptions(jobs=1))
+    check_sources([pack], BuildOptions(jobs=1), loaded=loaded)
     monkeypatch.chdir(pack.parent)
-    result = check_sources([Path("p")], BuildOptions(jobs=1))
+    result = check_sources([Path("p")], BuildOptions(jobs=1), loaded=loaded)
     table = REPOSITORY / "tables" / "fw" / "fractional-values.yaml"
     assert result.catalog.get("fw", "table", "fractional-values").document.path == display_path(table)  # type: ignore[union-attr]
     build()
@@ -175,18 +176,18 @@ def test_a_source_saved_during_a_build_stops_it_before_anything_is_kept(pack: Pa
     build()
     kept = {path: path.read_bytes() for path in Path("out").rglob("*") if path.is_file()}
     edit(MINE, "internal_min: 140", "internal_min: 150")
-    input_digests = pipeline.input_digests
+    input_digests = last_build.input_digests
 
     def saved_after_hashing(*args: object) -> object:
         digests = input_digests(*args)  # type: ignore[arg-type]
         edit(MINE, "internal_min: 150", "internal_min: 160")  # an editor saves the card mid-build
         return digests
 
-    monkeypatch.setattr(pipeline, "input_digests", saved_after_hashing)
+    monkeypatch.setattr(last_build, "input_digests", saved_after_hashing)
     with pytest.raises(OutputError, match="p-51d-mine.yaml changed while it was being built"):
         build()
     assert {path: path.read_bytes() for path in Path("out").rglob("*") if path.is_file()} == kept
-    monkeypatch.setattr(pipeline, "input_digests", input_digests)
+    monkeypatch.setattr(last_build, "input_digests", input_digests)
     assert findings_of(build()) == findings_of(build("cold", use_cache=False))
     assert Path("out/fw/aircraft/p-51d-mine.pdf").read_bytes() == Path("cold/fw/aircraft/p-51d-mine.pdf").read_bytes()
 

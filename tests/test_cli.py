@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from fwdata.build_claim import write_outputs
-from fwdata.cli import main
+from fwdata.cli.main import main
 from fwdata.errors import OutputError
 from fwdata.game_system import Output
 from fwdata.options import BuildOptions
+from fwdata.output.build_claim import write_outputs
+from fwdata.output.write import BUILD_MARKER
 from fwdata.pipeline import build_sources
-from fwdata.write import BUILD_MARKER
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = Path(__file__).parent / "cases" / "schema-errors"
@@ -228,7 +228,8 @@ def test_the_game_systems_are_imported_only_for_their_commands_or_the_list_of_co
         arguments: list[str], imports_systems: bool) -> None:
     """`fwdata check` and `build` start without the systems' command groups (a rebuild with nothing to do never
     imports a system); `fwdata fw ...` and `--help` add them."""
-    program = ("import sys\nfrom fwdata.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+    program = ("import sys\nfrom fwdata.cli.main import main\n"
+               "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
                "print(sorted({name.split('.')[2] for name in sys.modules if name.startswith('fwdata.systems.')}))")
     done = subprocess.run([sys.executable, "-c", program, *arguments], capture_output=True, text=True, check=True)
     assert done.stdout.splitlines()[-1] == ("['aoa', 'fl', 'fw']" if imports_systems else "[]")

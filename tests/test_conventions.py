@@ -12,14 +12,19 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from fwdata import cli
-from fwdata.cli import main
+from fwdata.cli import main as cli
+from fwdata.cli.main import main
 from fwdata.findings import Location, Report, error
 from fwdata.reporting.junit import format_junit
 from fwdata.reporting.sarif import format_sarif
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "tables/fw/sun-position.yaml"
+
+
+def table_text() -> str:
+    """Return the sun-position table, its modeline naming the repository's schemas (it is copied elsewhere)."""
+    return TABLE.read_text(encoding="utf-8").replace("$schema=../../schemas/", f"$schema={ROOT}/schemas/")
 
 
 @pytest.fixture()
@@ -32,7 +37,7 @@ def pack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A one-table pack, pack/tables/fw/sun.yaml, in the current folder."""
     target = tmp_path / "pack/tables/fw/sun.yaml"
     target.parent.mkdir(parents=True)
-    target.write_text(TABLE.read_text(encoding="utf-8").replace("id: sun-position", "id: sun"), encoding="utf-8")
+    target.write_text(table_text().replace("id: sun-position", "id: sun"), encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     return tmp_path / "pack"
 
@@ -48,7 +53,7 @@ def test_ctrl_c_exits_130(runner: CliRunner, pack: Path, monkeypatch: pytest.Mon
 
 
 def test_check_dash_reads_standard_input_as_the_file_named(runner: CliRunner, pack: Path) -> None:
-    text = TABLE.read_text(encoding="utf-8").replace("id: sun-position", "id: sun")  # the pack's own id again
+    text = table_text().replace("id: sun-position", "id: sun")  # the pack's own id again
     named = runner.invoke(main, ["check", "-", "--stdin-filename", "pack/tables/fw/zz.yaml"], input=text)
     assert named.exit_code == 1
     assert named.stdout.splitlines() == [
@@ -95,8 +100,8 @@ NO_FCNTL = """
 import os, sys
 sys.modules["fcntl"] = None  # a platform without it
 from pathlib import Path
-import fwdata.cli
-from fwdata.build_claim import claim_build_folder
+import fwdata.cli.main
+from fwdata.output.build_claim import claim_build_folder
 from fwdata.errors import OutputError
 with claim_build_folder(Path(sys.argv[1])):
     try:

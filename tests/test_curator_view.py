@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from fwdata.cli import main
+from fwdata.cli.main import main
 from fwdata.findings import Location, error
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,6 +24,7 @@ def runner() -> CliRunner:
 def write_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, doc_id: str, comment: str) -> Path:
     """Write the sun-position table as pack/tables/fw/sun.yaml with `doc_id` and a first-line `comment`."""
     text = (ROOT / "tables/fw/sun-position.yaml").read_text(encoding="utf-8")
+    text = text.replace("$schema=../../schemas/", f"$schema={ROOT}/schemas/")  # a modeline that resolves
     target = tmp_path / TABLE
     target.parent.mkdir(parents=True)
     target.write_text(f"{comment}\n" + text.replace("id: sun-position", f"id: {doc_id}"), encoding="utf-8")

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from fwdata.cli import main
+from fwdata.cli.main import main
 
 # Settings the server pulls or is pushed: never fetch the SchemaStore catalog.
 SETTINGS: dict[str, Any] = {

@@ -1,4 +1,4 @@
-"""A call in a fresh process that is sent the items it reads: fwdata/fresh_process.py."""
+"""A call in a fresh process that is sent the items it reads: fwdata/processes/fresh_process.py."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from fwdata.fresh_process import ProcessLost, call_fresh
+from fwdata.processes.fresh_process import ProcessLost, call_fresh
 
 
 @pytest.fixture
@@ -87,7 +87,7 @@ def test_what_the_call_prints_is_not_taken_for_its_result(calls: ModuleType, cap
 def test_an_unguarded_script_that_builds_runs_once(tmp_path: Path) -> None:
     """multiprocessing's "spawn" would run the script again in the new process, and build twice."""
     script = tmp_path / "script.py"
-    script.write_text("from fwdata.fresh_process import call_fresh\n"
+    script.write_text("from fwdata.processes.fresh_process import call_fresh\n"
                       "print('script ran')\n"
                       "print(call_fresh(sorted, [3, 1, 2], what='testing'))\n", encoding="utf-8")
     ran = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=True, cwd=tmp_path)

@@ -14,7 +14,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from click.testing import CliRunner
 
-from fwdata.cli import main
+from fwdata.cli.main import main
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 INSTALL = "apt-get install chromium; pip install -e '.[test]'"

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from fwdata.library import library_root
-from fwdata.write import CACHE_FILE, SOURCES_FILE
+from fwdata.output.write import CACHE_FILE, SOURCES_FILE
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from fwdata.cli import main
+from fwdata.cli.main import main
 from fwdata.errors import UsageError
 from fwdata.library import library_root
-from fwdata.loading import load_files
 from fwdata.options import BuildOptions
 from fwdata.pipeline import build_sources, check_sources
 from fwdata.progress import no_progress
 from fwdata.sources.archive import ZipLimits, ZipPack
+from fwdata.sources.loading import load_files
 from fwdata.sources.pack import pack_files, pack_root, resolve_pack
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -271,7 +271,7 @@ def test_a_zip_pack_is_checked_on_its_own(tmp_path: Path, pack: Path) -> None:
         resolve_pack([target, pack])
 def test_an_override_cell_keeps_the_kind_of_its_column() -> None:
     """Numbers inside codes may change; integers stay integers, codes keep their form, row labels their names."""
-    from fwdata.overrides import shape_differences
+    from fwdata.validation.overrides import shape_differences
 
     base = {"kind": "table", "rows": [["level", 1, 2.5, "60/FP", None], ["steep", 2, 3.0, "NA", None]]}
     assert shape_differences(base, {"kind": "table", "rows": [["steep", 7, 4, "30/FP", None],

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from fwdata import write
 from fwdata.errors import OutputError
 from fwdata.game_system import Output, StoredOutput
 from fwdata.library import SOURCE_FOLDERS, library_root
 from fwdata.options import BuildOptions
+from fwdata.output import write
 from fwdata.pipeline import build_sources
 
 

@@ -12,16 +12,18 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from fwdata.citations import printable_citation
-from fwdata.cli import build_lines
+from fwdata.cli.main import build_lines
 from fwdata.findings import Report
 from fwdata.game_system import Catalog, Output, RunResult
 from fwdata.options import BuildOptions
 from fwdata.pipeline import check_sources
+from fwdata.render.citations import printable_citation
 from fwdata.render.layout import CARD_SIZES
 from fwdata.render.tts import plan_deck_sheets
 from fwdata.systems.aoa.render.cards import render_plane_card
+from fwdata.systems.fl.citations import CITATIONS as FL_BOOKS
 from fwdata.systems.fl.render import render_outputs as render_fl
+from fwdata.systems.fw.citations import CITATIONS as FW_BOOKS
 from fwdata.systems.fw.render import render_outputs as render_fw
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,8 +49,8 @@ def frame(data: bytes) -> list[float]:
 
 
 def test_a_citation_for_players_leaves_out_the_transcriptions_line_numbers() -> None:
-    assert printable_citation("002_06ce78c147afc7c6.txt, 21.2 (line 818)") == "Flight Leader, 21.2"
-    assert printable_citation("[000] 17.2 (lines 40-52), errata") == "OTR 17.2, errata"
+    assert printable_citation("002_06ce78c147afc7c6.txt, 21.2 (line 818)", FL_BOOKS) == "Flight Leader, 21.2"
+    assert printable_citation("[000] 17.2 (lines 40-52), errata", FW_BOOKS) == "OTR 17.2, errata"
 
 
 def test_a_flight_leader_card_prints_its_whole_source_without_line_numbers() -> None:

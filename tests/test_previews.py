@@ -1,4 +1,4 @@
-"""`fwdata build --png` (fwdata/previews.py): PNG pages, Tabletop Simulator deck sheets and index.html of a build."""
+"""`fwdata build --png` (fwdata/output/previews.py): PNG pages, TTS deck sheets and index.html of a build."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from click.testing import CliRunner
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from fwdata.cli import main
+from fwdata.cli.main import main
 from fwdata.game_system import GameSystem, Output, RenderResult
-from fwdata.previews import png_page_path, preview_outputs
+from fwdata.output.previews import png_page_path, preview_outputs
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 CARDS = ("p-51d", "bf-109g-10")

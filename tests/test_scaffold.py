@@ -7,13 +7,15 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from fwdata.cli import main
+from fwdata.cli.main import main
+from fwdata.cli.schema_export import schema_kinds
 from fwdata.library import library_root
 from fwdata.options import BuildOptions
 from fwdata.pipeline import check_sources
-from fwdata.scaffold import KIND_FOLDERS
-from fwdata.schema_export import schema_kinds
 from fwdata.sources import discover_sources, load_sources
+from fwdata.systems import kind_folders, registered_systems
+
+KIND_FOLDERS = kind_folders(registered_systems())
 
 TO_FILL = ("found an empty value", "missing required key")
 
@@ -23,6 +25,7 @@ def new(pack: Path, *args: str):
 
 
 def test_every_kind_has_a_folder_and_the_bundled_data_lives_there() -> None:
+    """Each system's `kind_folders` places every kind it has a schema for, and the base library follows it."""
     assert set(KIND_FOLDERS) == set(schema_kinds())
     documents, _ = load_sources(discover_sources([library_root() / name for name in ("cards", "scenarios", "tables")]))
     for document in documents:

@@ -9,17 +9,17 @@ import pytest
 from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 
-from fwdata.cli import main
-from fwdata.library import library_root, schema_root
-from fwdata.schema_export import (
+from fwdata.cli.main import main
+from fwdata.cli.schema_export import (
     export_schema,
     find_pack_root,
     parse_kind,
     schema_kinds,
     schema_reference,
 )
+from fwdata.library import library_root, schema_root
 from fwdata.sources import discover_sources, load_sources
-from fwdata.validate import load_schemas
+from fwdata.validation.validate import load_schemas
 
 ROOT = Path(__file__).resolve().parent.parent
 

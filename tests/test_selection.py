@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fwdata.findings import Location, Severity, error, info, warning
-from fwdata.selection import (
+from fwdata.review.selection import (
     FindingSelection,
     code_matches,
     count_by_code,

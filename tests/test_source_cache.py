@@ -1,5 +1,6 @@
-"""The loaded-sources cache (fwdata/source_cache.py) and its key (fwdata/cache_key.py): documents come back exactly
-as loaded, a cache not signed with this user's key is never read, and a rebuild parses only what changed."""
+"""The loaded-sources cache (fwdata/incremental/source_cache.py) and its key (fwdata/incremental/cache_key.py):
+documents come back exactly as loaded, a cache not signed with this user's key is never read, and a rebuild parses
+only what changed."""
 
 from __future__ import annotations
 
@@ -15,17 +16,17 @@ from pathlib import Path
 
 import pytest
 
-from fwdata import source_cache
-from fwdata.build_cache import tool_fingerprint
-from fwdata.cache_key import KEY_BYTES, KEY_FILE, signing_key
+from fwdata.incremental import source_cache
+from fwdata.incremental.build_cache import tool_fingerprint
+from fwdata.incremental.cache_key import KEY_BYTES, KEY_FILE, signing_key
+from fwdata.incremental.source_cache import SOURCES_FORMAT, SOURCES_VERSION, format_sources, read_sources
 from fwdata.library import SOURCE_FOLDERS, library_root
-from fwdata.loading import load_files
+from fwdata.output.write import SOURCES_FILE
 from fwdata.progress import no_progress
-from fwdata.source_cache import SOURCES_FORMAT, SOURCES_VERSION, format_sources, read_sources
 from fwdata.sources import load_source
 from fwdata.sources.document import Positions, SourceDocument
+from fwdata.sources.loading import load_files
 from fwdata.sources.pack import resolve_pack
-from fwdata.write import SOURCES_FILE
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 KEY = b"k" * KEY_BYTES

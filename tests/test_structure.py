@@ -1,9 +1,9 @@
 """The package's shape: imports point down (stages, then game systems, then the registry, pipeline and CLI), no cycles.
 
 Layers, from the bottom: stage modules (everything not named below) never import a
-game system, the registry, `fwdata.pipeline` or `fwdata.cli`; a game system
+game system, the registry, `fwdata.pipeline` or `fwdata.cli.main`; a game system
 (`fwdata.systems.<id>...`) imports stages and its own modules only; the registry
-(`fwdata.systems`) imports the game systems; `fwdata.pipeline`, `fwdata.cli` and
+(`fwdata.systems`) imports the game systems; `fwdata.pipeline`, `fwdata.cli.main` and
 `fwdata.__main__` may import anything. Every import statement counts, also those
 inside functions and under TYPE_CHECKING.
 """
@@ -15,12 +15,14 @@ from pathlib import Path
 
 import click
 
-from fwdata.cli import main
+from fwdata.cli.main import main
 from fwdata.systems import registered_systems
 
 PACKAGE = Path(__file__).resolve().parent.parent / "fwdata"
 REGISTRY = "fwdata.systems"
-TOP = {"fwdata.pipeline", "fwdata.cli", "fwdata.__main__"}
+TOP = {"fwdata.pipeline", "fwdata.cli.main", "fwdata.__main__"}
+# Front ends beside the command line: every module in them sits at the top (an editor's language server).
+TOP_PACKAGES = ("fwdata.lsp",)
 
 
 def _module_paths() -> dict[str, Path]:
@@ -65,7 +67,7 @@ def _system_of(module: str) -> str | None:
 
 
 def _layer(module: str) -> str:
-    if module in TOP:
+    if module in TOP or any(module == package or module.startswith(package + ".") for package in TOP_PACKAGES):
         return "top"
     if module == REGISTRY:
         return "registry"
@@ -119,17 +121,23 @@ def test_no_import_cycles() -> None:
 
 
 def test_the_import_walk_sees_late_imports() -> None:
-    # The two tests above are only as good as the walk: it must see the registry's import inside a function.
-    assert {"fwdata.systems.fw", "fwdata.systems.fl", "fwdata.systems.aoa"} <= set(GRAPH[REGISTRY])
+    # The two tests above are only as good as the walk: it must see imports inside functions (fwdata new's).
+    assert "fwdata.cli.scaffold" in GRAPH["fwdata.cli.main"]
     assert "fwdata.game_system" in GRAPH["fwdata.systems.fw.model"]
+
+
+def test_the_registry_finds_the_bundled_systems_through_their_entry_points() -> None:
+    # No import names a game system in the registry: the `fwdata.systems` entry points of pyproject.toml do.
+    assert not any(_layer(target) == "system" for target in GRAPH[REGISTRY])
+    assert list(registered_systems()) == ["fw", "aoa", "fl"]
 
 
 def test_every_system_registers_its_own_command_group() -> None:
     for system_id, system in registered_systems().items():
         assert system.commands is not None
         assert main.get_command(click.Context(main), system_id) is system.commands()
-    assert "registered_systems" in (PACKAGE / "cli.py").read_text(encoding="utf-8")
-    assert not {"fw", "fl", "aoa"} & {node.id for node in ast.walk(ast.parse((PACKAGE / "cli.py").read_text()))
+    assert "registered_systems" in (PACKAGE / "cli" / "main.py").read_text(encoding="utf-8")
+    assert not {"fw", "fl", "aoa"} & {node.id for node in ast.walk(ast.parse((PACKAGE / "cli" / "main.py").read_text()))
                                         if isinstance(node, ast.Name)}
 
 
@@ -139,3 +147,16 @@ def test_every_module_names_its_job_and_stays_under_400_lines() -> None:
     undocumented = [name for name, path in MODULES.items()
                     if not (ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or "").strip()]
     assert (too_long, undocumented) == ({}, [])
+
+
+def test_the_top_level_holds_at_most_12_modules() -> None:
+    # The rest is grouped by stage in packages (sources, validation, review, incremental, output, processes, cli).
+    top = sorted(path.name for path in PACKAGE.glob("*.py"))
+    assert len(top) <= 12, top
+
+
+def test_a_front_end_package_sits_at_the_top() -> None:
+    assert (_layer("fwdata.lsp"), _layer("fwdata.lsp.server"), _layer("fwdata.cli.main")) == ("top", "top", "top")
+    assert (_layer("fwdata.cli.commandline"), _layer("fwdata.lspx")) == ("stage", "stage")
+    assert _upward("fwdata.cli.commandline", "fwdata.lsp.server")
+    assert not _upward("fwdata.lsp.server", "fwdata.cli.main")

@@ -7,7 +7,7 @@ from pathlib import Path
 from fwdata.render.fonts import font_characters
 from fwdata.sources import load_source
 from fwdata.sources.document import Positions, SourceDocument
-from fwdata.text_checks import check_text
+from fwdata.validation.text_checks import check_text
 
 
 def checked(tmp_path: Path, text: str) -> list[tuple[str, int, int, str, str]]:

@@ -11,7 +11,7 @@ import pytest
 
 from fwdata.library import schema_root
 from fwdata.sources import load_source
-from fwdata.validate import SchemaSet, load_schemas, validate_documents
+from fwdata.validation.validate import SchemaSet, load_schemas, validate_documents
 
 SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from fwdata import validate
 from fwdata.errors import SchemaSetupError
 from fwdata.library import schema_root
-from fwdata.schema_text import ecma_pattern
 from fwdata.sources import load_source
-from fwdata.validate import load_schemas, validate_documents
+from fwdata.validation import validate
+from fwdata.validation.schema_text import ecma_pattern
+from fwdata.validation.validate import load_schemas, validate_documents
 
 SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

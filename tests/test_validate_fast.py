@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from fwdata.library import SOURCE_FOLDERS, library_root
 from fwdata.sources import load_source
-from fwdata.validate import SchemaSet, _fast_valid, load_schemas
+from fwdata.validation.validate import SchemaSet, _fast_valid, load_schemas
 from tests.fuzzing import _mutate_somewhere
 
 ROOT = library_root()

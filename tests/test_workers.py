@@ -13,14 +13,15 @@ from pathlib import Path
 import pytest
 
 from fwdata.library import library_root
-from fwdata.loading import load_files
+from fwdata.processes.workers import map_shared
 from fwdata.progress import no_progress
+from fwdata.sources.loading import load_files
 from fwdata.sources.pack import Pack, resolve_pack
-from fwdata.workers import map_shared
 
 
 def test_small_work_stays_in_this_process_unless_jobs_are_asked_for(monkeypatch) -> None:
-    monkeypatch.setattr("fwdata.workers._pooled", lambda *args: (_ for _ in ()).throw(AssertionError("pooled")))
+    monkeypatch.setattr("fwdata.processes.workers._pooled",
+                        lambda *args: (_ for _ in ()).throw(AssertionError("pooled")))
     assert map_shared(power, 3, 4, jobs=None, worth_it=False) == [1, 3, 9, 27]
 
 
@@ -117,7 +118,7 @@ def test_loading_holds_one_file_s_bytes_at_a_time(tmp_path: Path, monkeypatch) -
 
 INTERRUPTED_POOL = """
 import sys, time
-from fwdata.workers import iter_shared
+from fwdata.processes.workers import iter_shared
 
 def quick(marker, index):
     open(marker, "a").close()  # a worker has run
@@ -153,7 +154,7 @@ def test_ctrl_c_in_a_pool_stops_every_process_without_worker_tracebacks(tmp_path
 
 TWICE_INTERRUPTED_POOL = """
 import sys, time
-from fwdata.workers import iter_shared
+from fwdata.processes.workers import iter_shared
 
 def slow(marker, index):
     open(marker, "a").close()  # a worker has run

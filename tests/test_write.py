@@ -14,12 +14,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from fwdata import build_claim, pipeline, write
-from fwdata.build_claim import claim_build_folder, write_outputs
-from fwdata.cli import main
+from fwdata import pipeline
+from fwdata.cli.main import main
 from fwdata.errors import OutputError
 from fwdata.game_system import Output, RenderResult
-from fwdata.write import BUILD_MARKER, MARKER_TEXT, SOURCES_FILE
+from fwdata.output import build_claim, write
+from fwdata.output.build_claim import claim_build_folder, write_outputs
+from fwdata.output.write import BUILD_MARKER, MARKER_TEXT, SOURCES_FILE
 
 
 def tree(folder: Path) -> dict[str, bytes]:

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from fwdata import write
-from fwdata.build_claim import claim_build_folder, write_outputs
 from fwdata.game_system import Output
-from fwdata.write import BUILD_MARKER, MARKER_TEXT
+from fwdata.output import write
+from fwdata.output.build_claim import claim_build_folder, write_outputs
+from fwdata.output.write import BUILD_MARKER, MARKER_TEXT
 
 ROOT = Path(__file__).resolve().parent.parent
 OLD = [Output("fw/aircraft/a.pdf", b"old a"), Output("fw/table.pdf", b"old t"), Output("only-old.pdf", b"o")]
@@ -138,7 +138,8 @@ def test_a_kill_during_recovery_still_leaves_a_whole_build(tmp_path: Path, monke
 CHILD = """
 import os, shutil, signal, sys
 from pathlib import Path
-from fwdata import build_claim, write
+from fwdata.output import build_claim
+from fwdata.output import write
 from fwdata.errors import OutputError
 from fwdata.game_system import Output
 

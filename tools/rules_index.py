@@ -21,6 +21,7 @@ import ast
 import re
 import sys
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -146,19 +147,42 @@ def documented_codes() -> tuple[set[str], dict[tuple[str, str], set[str]]]:
 
 
 def code_citations(codes: set[str]) -> tuple[dict[tuple[str, str], set[Citer]], dict[tuple[str, str], set[str]]]:
-    """Return (book, rule) -> the docstrings citing it, and (book, rule) -> codes emitted where it is cited."""
+    """Return (book, rule) -> the docstrings citing it, and (book, rule) -> codes emitted where it is cited.
+
+    Only code that fwdata runs is listed: a function or class whose name nothing in fwdata refers to (no call,
+    attribute or import: only the tests use it) and no decorator registers is left out, with the codes it emits.
+    """
     citers: dict[tuple[str, str], set[Citer]] = defaultdict(set)
     emitted: dict[tuple[str, str], set[str]] = defaultdict(set)
+    trees = {}
     for path in sorted(PACKAGE.rglob("*.py")):
         parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
-        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        _visit(tree, module, "", codes, citers, emitted)
+        trees[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = ast.parse(path.read_text(encoding="utf-8"))
+    used = referenced_names(trees.values())
+    for module, tree in trees.items():
+        _visit(tree, module, "", codes, citers, emitted, used)
     return citers, emitted
 
 
+def referenced_names(trees: Iterable[ast.AST]) -> set[str]:
+    """Return every name the code refers to: names read, attributes, imported names (a definition is not one)."""
+    names: set[str] = set()
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name):
+                names.add(node.id)
+            elif isinstance(node, ast.Attribute):
+                names.add(node.attr)
+            elif isinstance(node, ast.ImportFrom):
+                names.update(alias.name for alias in node.names)
+    return names
+
+
 def _visit(node: ast.AST, module: str, name: str, codes: set[str],
-           citers: dict[tuple[str, str], set[Citer]], emitted: dict[tuple[str, str], set[str]]) -> None:
+           citers: dict[tuple[str, str], set[Citer]], emitted: dict[tuple[str, str], set[str]], used: set[str]) -> None:
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and not node.decorator_list \
+            and node.name not in used:
+        return  # nothing in fwdata runs it
     cited = citations(ast.get_docstring(node) or "") if isinstance(node, _DOCUMENTED) else []
     for rule in cited:
         citers[rule].add(Citer(module, name))
@@ -169,7 +193,7 @@ def _visit(node: ast.AST, module: str, name: str, codes: set[str],
             emitted[rule] |= constants & codes
     for child in ast.iter_child_nodes(node):
         if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            _visit(child, module, f"{name}.{child.name}" if name else child.name, codes, citers, emitted)
+            _visit(child, module, f"{name}.{child.name}" if name else child.name, codes, citers, emitted, used)
 
 
 _DOCUMENTED = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)

@@ -23,7 +23,7 @@ def draw_card_sheets(doc: PdfDocument, items: Sequence[Item], card: Size, paper:
     """Add sheets of `paper` to `doc` holding every item drawn by `draw` on a `card`-sized surface.
 
     `items` is read a sheet at a time, by slices, and not at all for a sheet that is copied:
-    in a fresh process, each slice is sent for when it is read (fwdata/fresh_process.py).
+    in a fresh process, each slice is sent for when it is read (fwdata/processes/fresh_process.py).
 
     Cards are never scaled: `impose` fits as many as leave room for the marks
     and the calibration block. Each card gets `bleed_pt` around its trim and

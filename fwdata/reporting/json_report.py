@@ -6,7 +6,7 @@ import json
 
 from fwdata.findings import Report, Severity
 from fwdata.review import Review
-from fwdata.selection import count_by_code
+from fwdata.review.selection import count_by_code
 
 
 def format_json(report: Report, review: Review | None = None, *, statistics: bool = False) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from fwdata.findings import Finding, Report, Severity, escape_controls
 from fwdata.review import Review
-from fwdata.selection import count_by_code
+from fwdata.review.selection import count_by_code
 
 # ANSI SGR colours per severity; used only when the caller says the terminal wants colour.
 COLOURS = {Severity.ERROR: "\x1b[1;31m", Severity.WARNING: "\x1b[33m", Severity.INFO: "\x1b[36m"}

@@ -28,8 +28,9 @@ class Pack:
     library itself, which is then not loaded a second time underneath. `refused`
     holds the entries of `files` discovery already refused (a folder that cannot
     be listed, a folder link leaving the pack, an unsafe zip member); `archive`
-    the zip of a zip pack, whose paths are `pack.zip/<member>`; `standard_input` the path and bytes of a
-    source read from standard input (`fwdata check -`), read in place of any file at that path.
+    the zip of a zip pack, whose paths are `pack.zip/<member>`. `overlay` maps a file of
+    `files` to the bytes to read in place of the file's (an editor's unsaved text: fwdata/lsp; a source read
+    from standard input: `fwdata check -`, `stdin_pack`).
     """
 
     root: Path
@@ -40,21 +41,22 @@ class Pack:
     is_base: bool
     refused: Mapping[Path, Refused] = field(default_factory=dict)
     archive: ZipPack | None = None
-    standard_input: tuple[Path, bytes] | None = None
+    overlay: Mapping[Path, bytes] = field(default_factory=dict)
 
     def read(self, path: Path, max_bytes: int) -> bytes:
         """Return the bytes of the pack file `path` (at most `max_bytes`).
 
         Every reader of pack files (sources, manifest, the manifest's baseline,
         suppression comments) comes through here, so nothing outside the pack
-        is ever opened (fwdata/sources/containment.py). Raises Refused; SOURCE-HARD-LINK
-        for a file with more than one name (a hard link), which may be a file outside the
-        pack under a name inside it: nothing can tell where its other names are.
+        is ever opened (fwdata/sources/containment.py); a file of `overlay` is read from there,
+        held to the same cap. Raises Refused; SOURCE-HARD-LINK for a file with more than one name
+        (a hard link), which may be a file outside the pack under a name inside it: nothing can
+        tell where its other names are.
         """
-        if self.standard_input is not None and path == self.standard_input[0]:
-            data = self.standard_input[1]
+        if path in self.overlay:
+            data = self.overlay[path]
             if len(data) > max_bytes:
-                raise Refused("YAML-TOO-LARGE", f"standard input is over {max_bytes} bytes; the limit is {max_bytes}")
+                raise Refused("YAML-TOO-LARGE", f"file is {len(data)} bytes; the limit is {max_bytes} bytes")
             return data
         if path in self.refused:
             raise self.refused[path]
@@ -68,11 +70,10 @@ class Pack:
 
     def has(self, path: Path) -> bool:
         """Tell whether the pack has an entry at `path` (it may still be refused when read)."""
-        if self.standard_input is not None and path == self.standard_input[0]:
-            return True
         if self.archive is not None:
             return self.archive.has(path)
-        return os.path.lexists(path)  # a folder or pipe in its place is there, and refused when read
+        # A folder or pipe in its place is there, and refused when read.
+        return path in self.overlay or os.path.lexists(path)
 
 
 def resolve_pack(paths: Sequence[Path], *, cwd: Path | None = None) -> Pack:
@@ -152,7 +153,7 @@ def stdin_pack(name: Path | None, data: bytes, *, cwd: Path | None = None) -> Pa
     return Pack(root=root, files=tuple(sorted([*files, path], key=str)), reported=(path,),
                 manifest=root / MANIFEST if os.path.lexists(root / MANIFEST) else None, reports_manifest=False,
                 is_base=root.resolve() == library_root().resolve(), refused=found.refused,
-                standard_input=(path, data))
+                overlay={path: data})
 
 
 def _identity(path: Path, real_root: Path) -> Path:

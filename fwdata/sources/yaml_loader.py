@@ -21,6 +21,7 @@ from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from fwdata.findings import Finding, Location, error, escape_controls
 from fwdata.sources import containment
 from fwdata.sources.document import SourceDocument
+from fwdata.sources.modelines import modeline_findings
 from fwdata.sources.yaml_errors import syntax_message
 from fwdata.sources.yaml_plain import GiveUp, read_plain
 from fwdata.sources.yaml_reader import CORE, LoadLimits, Refused, TextLines, printable, read_nodes
@@ -87,10 +88,16 @@ def load_source(path: Path, limits: LoadLimits = DEFAULT_LIMITS, *,
     at its 1-based line and column. Reading errors (permissions, a link leaving
     the file's folder, a pipe: fwdata/sources/containment.py) are findings too.
     `read(path, max_bytes)` reads the file (default: beneath its own folder);
-    a pack passes `Pack.read`, which raises containment.Refused.
+    a pack passes `Pack.read`, which raises containment.Refused. A loaded document's modeline
+    naming a schema that does not exist is a MODELINE-SCHEMA-MISSING warning (fwdata/sources/modelines.py).
     """
     shown, raw = read_source(path, limits, read=read)
-    return (None, raw) if isinstance(raw, list) else load_bytes(shown, raw, limits)
+    if isinstance(raw, list):
+        return None, raw
+    document, findings = load_bytes(shown, raw, limits)
+    if document is not None:
+        findings += modeline_findings(path, shown, raw.decode("utf-8-sig"))
+    return document, findings
 
 
 def read_source(path: Path, limits: LoadLimits = DEFAULT_LIMITS, *,

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from ruamel.yaml import YAML
 
-from fwdata.cli import main
+from fwdata.cli.main import main
 from fwdata.options import BuildOptions
 from fwdata.pipeline import check_sources
 from fwdata.render.booklet import (

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from fwdata.cli import main
+from fwdata.cli.main import main
 from fwdata.game_system import Catalog
 from fwdata.library import SOURCE_FOLDERS, library_root
 from fwdata.options import BuildOptions

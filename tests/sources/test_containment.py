@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from fwdata.cli import main
-from fwdata.loading import load_files
+from fwdata.cli.main import main
 from fwdata.options import BuildOptions
 from fwdata.pipeline import check_sources
 from fwdata.progress import no_progress
 from fwdata.sources import load_source
 from fwdata.sources.containment import Refused, read_in_pack, read_regular
+from fwdata.sources.loading import load_files
 from fwdata.sources.pack import resolve_pack
 from fwdata.sources.texts import read_text
 from fwdata.sources.yaml_loader import display_path

@@ -5,6 +5,8 @@ from typing import Any
 from fwdata.game_system import GameSystem
 from fwdata.systems.aoa.book_generator import build_book_design
 from fwdata.systems.aoa.checks import run_checks
+from fwdata.systems.aoa.citations import CITATIONS
+from fwdata.systems.aoa.finding_codes import FINDINGS
 from fwdata.systems.aoa.model import build_book, build_chart, build_layout, build_maneuvers, build_plane
 from fwdata.systems.aoa.render import plan_outputs, render_outputs
 
@@ -24,5 +26,9 @@ SYSTEM = GameSystem(
     render_outputs=render_outputs,
     plan_outputs=plan_outputs,
     commands=_commands,
+    citations=CITATIONS,
+    findings=FINDINGS,
+    kind_folders={"plane": "cards/aoa", "book": "cards/aoa/books", "book-design": "cards/aoa/book-designs",
+                  "book-layout": "tables/aoa", "chart": "tables/aoa", "maneuvers": "tables/aoa"},
     deck_folders=("aoa/plane",),
 )

@@ -26,7 +26,9 @@ class Difference:
     `field` is `page` (the page is missing on one side), `next/<code>` (a chart cell)
     or a page field (range, tag, firing, shot, ...). `supports` is FIRST or SECOND (its
     value breaks fewer invariants), BOTH (neither breaks any: the invariants cannot
-    tell) or NEITHER (both break as many).
+    tell) or NEITHER (both break as many). A missing page is never supported: every
+    page 1..223 is in the book (Part A), and a typed page's breaks may come from the
+    opponent book.
     """
 
     page: int
@@ -39,6 +41,8 @@ class Difference:
     @property
     def supports(self) -> str:
         """Which side the invariants support."""
+        if self.field == "page":
+            return FIRST if self.first else SECOND
         if self.first_violations != self.second_violations:
             return FIRST if self.first_violations < self.second_violations else SECOND
         return BOTH if self.first_violations == 0 else NEITHER

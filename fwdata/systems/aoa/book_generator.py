@@ -319,8 +319,8 @@ def write_books(pair: GeneratedPair, out_dir: Path) -> list[Path]:
     (`<pack>/.fwdata/schemas/`, written there when missing; the base library's own
     `schemas/` inside it). Raises OutputError when a file cannot be written.
     """
-    from fwdata.schema_export import schema_reference
-    from fwdata.write import write_file
+    from fwdata.cli.schema_export import schema_reference
+    from fwdata.output.write import write_file
 
     written = []
     for side in SIDES:
@@ -329,11 +329,6 @@ def write_books(pair: GeneratedPair, out_dir: Path) -> list[Path]:
         write_file(path, book_yaml(book, schema_reference(path, ("aoa", "book"))).encode("utf-8"))
         written.append(path)
     return written
-
-
-def book_tables(pair: GeneratedPair) -> dict[str, dict[int, Sequence[int]]]:
-    """Return side -> page -> the 26 next pages, for fast lookups (plain dicts and lists)."""
-    return {side: {p["page"]: p["next"] for p in book["pages"] if "next" in p} for side, book in pair.books.items()}
 
 
 # ------------------------------------------------------------------ catalog checks

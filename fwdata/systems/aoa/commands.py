@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from fwdata.commandline import Toolbox, exit_on_errors, path_args, report_format_option, stops_cleanly
+from fwdata.cli.commandline import Toolbox, exit_on_errors, path_args, report_format_option, stops_cleanly
 from fwdata.errors import UsageError
 from fwdata.game_system import RunResult
 from fwdata.options import BuildOptions
@@ -74,17 +74,20 @@ def books(toolbox: Toolbox, config: Path, out_dir: Path, output_format: str) -> 
               show_default=True, help="Powerhouse Standard Game, Advanced Game, or both.")
 @click.option("--max-turns", type=click.IntRange(1, 10_000), default=200, show_default=True,
               help="A game still going after this many turns is a draw.")
+@click.option("--pilot", "pilots", type=click.Choice(["random", "greedy", "optimal"]), multiple=True,
+              help="Pilots to match against each other (repeat; default random and greedy). 'optimal' plays the "
+                   "strategies of `fwdata aoa solve` (Standard Game; the solve takes minutes).")
 @report_format_option
 @click.pass_obj
 @stops_cleanly
 def duel(toolbox: Toolbox, paths: tuple[Path, ...], games: int, seed: int, game_types: str, max_turns: int,
-         output_format: str) -> None:
-    """Simulate duels between random and greedy pilots flying the book pair in PATHS (docs/aoa-books.md).
+         pilots: tuple[str, ...], output_format: str) -> None:
+    """Simulate duels between random, greedy and optimal pilots flying the book pair in PATHS (docs/aoa-books.md).
 
     The maneuver chart and the firing charts come from the pack, else the base library.
     """
     from fwdata.systems.aoa.duel import duel_inputs
-    from fwdata.systems.aoa.duel_report import GAMES, as_json, format_duels, run_duels
+    from fwdata.systems.aoa.duel_report import GAMES, POLICIES, as_json, format_duels, run_duels
 
     result = toolbox.check(list(paths), BuildOptions())
     exit_on_errors(result, output_format)
@@ -97,11 +100,112 @@ def duel(toolbox: Toolbox, paths: tuple[Path, ...], games: int, seed: int, game_
     kinds = GAMES if game_types == "both" else (game_types,)
     if "advanced" in kinds and len(charts) < 3:
         raise UsageError("the advanced game needs the Powerhouse firing charts (tables/aoa/firing-*.yaml)")
-    reports = run_duels(books, infos, games=games, seed=seed, game_types=kinds, charts=charts, max_turns=max_turns)
+    policies = tuple(dict.fromkeys(pilots)) or POLICIES
+    optimal = None
+    if "optimal" in policies:
+        if "advanced" in kinds:
+            raise UsageError("the optimal pilot flies the Standard Game only: add --game standard")
+        from fwdata.systems.aoa.solving import solve_pair
+
+        optimal = solve_pair(books, infos)
+    reports = run_duels(books, infos, games=games, seed=seed, game_types=kinds, charts=charts, max_turns=max_turns,
+                        policies=policies, optimal=optimal)
     if output_format == "json":
         click.echo(json.dumps(as_json(reports, seed=seed, games=games), indent=2))
     else:
         click.echo(format_duels(reports, seed=seed, books=", ".join(str(p) for p in paths)))
+
+
+@group.command("solve")
+@click.argument("books", nargs=2, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--game", type=click.Choice(["standard", "advanced"]), default="standard", show_default=True,
+              help="Powerhouse Standard Game or Advanced Game.")
+@click.option("--lost", type=click.Choice(["restart", "draw"]), default="restart", show_default=True,
+              help="Lost contact: both restart on page 170 with their damage (Powerhouse) or the game ends drawn "
+                   "(AoA VI-VII, both escape).")
+@click.option("--hit-points", type=click.IntRange(1, 40), default=12, show_default=True,
+              help="Damage that downs a plane (Standard Game: 12); fewer solve a shorter game.")
+@click.option("--max-states", type=click.IntRange(1), default=500_000, show_default=True,
+              help="Refuse a game with more states than this.")
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=1800.0, show_default=True,
+              help="Stop a solve that takes longer than this many seconds.")
+@report_format_option
+@click.pass_obj
+@stops_cleanly
+def solve(toolbox: Toolbox, books: tuple[Path, Path], game: str, lost: str, hit_points: int, max_states: int,
+          time_limit: float, output_format: str) -> None:
+    """Solve the duel of two opposing BOOKS for both sides' optimal strategies (docs/aoa-solver.md).
+
+    Prints each side's win and the draw probability under optimal play, the optimal
+    mixed strategies on the start page and their exploitability. Books whose end pages
+    disagree are refused with the findings.
+    """
+    from fwdata.systems.aoa.solving import run_solve
+
+    result = toolbox.check(list(books), BuildOptions())
+    exit_on_errors(result, output_format)
+    data, text = run_solve(result, books, game=game, lost=lost, hit_points=hit_points, max_states=max_states,
+                           time_limit_s=time_limit)
+    click.echo(json.dumps(data, indent=2) if output_format == "json" else text)
+
+
+@group.command("balance")
+@click.argument("design", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--vary", "variation", metavar="SIDE:PATH=V1,V2,...",
+              help="Solve again with each value of one parameter of one side's book (like "
+                   "allied:firing.arc_deg=15,25,35) and name the value closest to even.")
+@click.option("--hit-points", type=click.IntRange(1, 40), default=12, show_default=True,
+              help="Damage that downs a plane (Standard Game: 12); fewer solve faster.")
+@click.option("--lost", type=click.Choice(["restart", "draw"]), default="restart", show_default=True,
+              help="Lost contact: restart on page 170 (Powerhouse) or a draw (AoA VI-VII).")
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=1800.0, show_default=True,
+              help="Stop each solve that takes longer than this many seconds.")
+@report_format_option
+@click.pass_obj
+@stops_cleanly
+def balance(toolbox: Toolbox, design: Path, variation: str | None, hit_points: int, lost: str, time_limit: float,
+            output_format: str) -> None:
+    """Solve the book pair of a book DESIGN: how far from even it is, and which parameter value evens it."""
+    from fwdata.systems.aoa.solving import run_balance
+
+    result = toolbox.check([design], BuildOptions())
+    exit_on_errors(result, output_format)
+    data, text = run_balance(result, design, variation=variation, hit_points=hit_points, lost=lost,
+                             time_limit_s=time_limit)
+    click.echo(json.dumps(data, indent=2) if output_format == "json" else text)
+
+
+@group.command("play-aid")
+@click.argument("books", nargs=2, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--opponent", type=click.Choice(["allied", "german"]), required=True,
+              help="The side the play aid flies (you fly the other).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The PDF to write.")
+@click.option("--damage", default="0,0", show_default=True, metavar="ALLIED,GERMAN",
+              help="The damage level whose strategies are printed.")
+@click.option("--hit-points", type=click.IntRange(1, 40), default=12, show_default=True,
+              help="Damage that downs a plane (Standard Game: 12).")
+@click.option("--lost", type=click.Choice(["restart", "draw"]), default="restart", show_default=True,
+              help="Lost contact: restart on page 170 (Powerhouse) or a draw (AoA VI-VII).")
+@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=1800.0, show_default=True,
+              help="Stop a solve that takes longer than this many seconds.")
+@click.pass_obj
+@stops_cleanly
+def play_aid(toolbox: Toolbox, books: tuple[Path, Path], opponent: str, out: Path, damage: str, hit_points: int,
+             lost: str, paper: str, time_limit: float) -> None:
+    """Print a solitaire play aid: per page, the solved opponent's maneuvers as d100 ranges (docs/aoa-solver.md)."""
+    from fwdata.output.write import write_file
+    from fwdata.systems.aoa.solving import run_play_aid
+
+    parts = damage.split(",")
+    if len(parts) != 2 or not all(part.strip().isdigit() and len(part.strip()) <= 3 for part in parts):
+        raise UsageError(f"--damage {damage[:20]!r}: expected two whole numbers, ALLIED,GERMAN (like 0,0)")
+    result = toolbox.check(list(books), BuildOptions())
+    exit_on_errors(result, "text")
+    data, summary = run_play_aid(result, books, opponent=opponent, damage=(int(parts[0]), int(parts[1])),
+                                 hit_points=hit_points, lost=lost, paper=paper, time_limit_s=time_limit)
+    write_file(out, data)
+    click.echo(f"wrote {out} ({summary})")
 
 
 @group.command("suspects")
@@ -187,9 +291,12 @@ def diff(toolbox: Toolbox, books: tuple[Path, Path], opponent: Path | None, outp
               show_default=True, help="The maneuver codes of the book: Powerhouse's 26 or the original 25.")
 @click.option("--out", type=click.Path(path_type=Path), required=True, help="The book YAML file to write.")
 @click.option("--force", is_flag=True, help="Replace OUT if it exists.")
+@click.option("--map", "mappings", multiple=True, metavar="COLUMN=FIELD",
+              help="Read a column as FIELD (page, side, ignore, range, view, facing, enemy_visible, tag, firing, "
+                   "shot, damage or a maneuver code) where the column names do not tell (repeatable).")
 @stops_cleanly
 def import_csv(csv_path: Path, side: str, book_id: str, name: str, depicts: str, opponent: str | None, layout: str,
-               out: Path, force: bool) -> None:
+               out: Path, force: bool, mappings: tuple[str, ...]) -> None:
     """Import a hand-typed CSV transcription of a printed dogfighting book as book YAML (docs/aoa-transcriptions.md).
 
     CSV has one row per page (page, range, tailing, firing, ... and a column per maneuver
@@ -199,4 +306,4 @@ def import_csv(csv_path: Path, side: str, book_id: str, name: str, depicts: str,
     from fwdata.systems.aoa.transcription_csv import BookHeader, import_transcription
 
     header = BookHeader(side=side, id=book_id, name=name, depicts=depicts, opponent=opponent)
-    click.echo("\n".join(import_transcription(csv_path, header, layout, out, force=force)))
+    click.echo("\n".join(import_transcription(csv_path, header, layout, out, force=force, mappings=mappings)))

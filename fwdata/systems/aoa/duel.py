@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from fwdata.systems.aoa import rules
 from fwdata.systems.aoa.model import SIDES, DogfightBook, FiringChart, ManeuverChart
@@ -185,10 +185,22 @@ def greedy_tables(books: DuelBooks, infos: Mapping[str, ManeuverInfo]) -> Greedy
     return GreedyTables(values)
 
 
+class OptimalPlay(Protocol):
+    """Solved strategies (solver.Solution): a side's mixed strategy over CODES on a page at a damage level."""
+
+    def knows(self, page: int) -> bool: ...
+
+    def mixed(self, side: str, page: int, damage: Mapping[str, int], clue: str | None) -> Sequence[float]: ...
+
+
 def choose(state: PilotState, page: int, legal: Sequence[str], rng: random.Random, greedy: GreedyTables | None,
-           opponent_clue: str | None) -> str:
-    """Pick a maneuver: random uniformly among `legal`; greedy by the best mean score (ties at random)."""
-    if state.policy == "random" or greedy is None:
+           opponent_clue: str | None, *, optimal: OptimalPlay | None = None,
+           damage: Mapping[str, int] | None = None) -> str:
+    """Pick a maneuver: random uniformly among `legal`; greedy by the best mean score (ties at random);
+    optimal by the solved mixed strategy for the page, both sides' damage and the clue (`aoa solve`)."""
+    if state.policy == "optimal" and optimal is not None and damage is not None and optimal.knows(page):
+        return rng.choices(CODES, weights=optimal.mixed(state.side, page, damage, opponent_clue))[0]
+    if state.policy in ("random", "optimal") or greedy is None:
         return rng.choice(list(legal))
     row = greedy.values[state.side].get(page)
     if row is None:
@@ -200,6 +212,27 @@ def choose(state: PilotState, page: int, legal: Sequence[str], rng: random.Rando
 
 
 # ------------------------------------------------------------------ games
+
+
+def fly_turn(books: DuelBooks, page: int, allied: str, german: str) -> int | None:
+    """Return the end page of one turn from `page`, None when the planes are lost (Powerhouse Reveal Maneuver, Lost!).
+
+    The one turn rule of the duels and of the solver (solver.py). Raises ValueError
+    when the books disagree (run fwdata check on them).
+    """
+    result = books.turn(page, allied, german)
+    if result.end is None and not result.lost:
+        raise ValueError(f"the books disagree from page {page} under {allied}/{german} (run fwdata check on them)")
+    return None if result.lost else result.end
+
+
+def standard_damage(books: DuelBooks, end: int) -> dict[str, int]:
+    """Return the damage each side takes on end page `end` in the Standard Game: the opponent's printed Firing damage.
+
+    AoA Powerhouse Standard Game, Firing (4/2/1 by range; a head-on page fires both ways).
+    """
+    return {"allied": books.facts["german"][end].firing_damage, "german": books.facts["allied"][end].firing_damage}
+
 
 
 @dataclass(frozen=True)
@@ -226,8 +259,10 @@ def shot_ammo(state: PilotState, maneuver: str, infos: Mapping[str, ManeuverInfo
 
 def play_game(books: DuelBooks, infos: Mapping[str, ManeuverInfo], policies: Mapping[str, str], rng: random.Random,
               *, advanced: bool = False, charts: Mapping[str, FiringChart] | None = None,
-              greedy: GreedyTables | None = None, start_page: int = START_PAGE, max_turns: int = 200) -> GameResult:
-    """Play one game from `start_page` until a plane is shot down (12 damage), both are out of ammo, or `max_turns`.
+              greedy: GreedyTables | None = None, start_page: int = START_PAGE, max_turns: int = 200,
+              optimal: OptimalPlay | None = None, hit_points: int = HIT_POINTS) -> GameResult:
+    """Play one game from `start_page` until a plane is shot down (`hit_points` damage), both are out of ammo, or
+    `max_turns`; an 'optimal' pilot plays `optimal`'s strategies (Standard Game).
 
     Lost contact (AoA VI; Powerhouse Lost!): both pilots search and restart on page
     170 with their damage. A tailed pilot plots first and gives his clue (AoA Tailing).
@@ -243,10 +278,11 @@ def play_game(books: DuelBooks, infos: Mapping[str, ManeuverInfo], policies: Map
             state = pilots[side]
             legal = legal_maneuvers(state, infos, advanced)
             opponent_clue = clue if tailed is not None and side != tailed else None
-            plots[side] = choose(state, page, legal, rng, greedy, opponent_clue)
+            plots[side] = choose(state, page, legal, rng, greedy, opponent_clue, optimal=optimal,
+                                 damage={s: pilots[s].damage for s in SIDES})
             if side == tailed:
                 clue = infos[plots[side]].direction
-        result = books.turn(page, plots["allied"], plots["german"])
+        end = fly_turn(books, page, plots["allied"], plots["german"])
         for side in SIDES:
             state = pilots[side]
             code = plots[side]
@@ -254,24 +290,18 @@ def play_game(books: DuelBooks, infos: Mapping[str, ManeuverInfo], policies: Map
                 state.jam_tokens -= 1
             state.must_fly_forward = False
             state.last = code
-        if result.end is None and not result.lost:
-            raise ValueError(f"the books disagree from page {page} under {plots['allied']}/{plots['german']} "
-                             "(run fwdata check on them)")
-        if result.lost or result.end is None:
+        if end is None:
             lost_contacts += 1
             page = start_page
             continue
-        page = result.end
-        dealt = {side: 0 for side in SIDES}
-        for side in SIDES:
+        page = end
+        dealt = standard_damage(books, page) if not advanced else {side: 0 for side in SIDES}
+        for side in SIDES if advanced else ():
             other = "german" if side == "allied" else "allied"
             facts = books.facts[side][page]
             if not facts.firing_damage:
                 continue
             state = pilots[side]
-            if not advanced:
-                dealt[other] += facts.firing_damage
-                continue
             if state.ammo <= 0 or state.jam_tokens or infos[plots[side]].barrel_roll or charts is None:
                 continue
             ammo = shot_ammo(state, plots[side], infos, rng)
@@ -288,7 +318,7 @@ def play_game(books: DuelBooks, infos: Mapping[str, ManeuverInfo], policies: Map
                 state.jam_tokens = JAM_TOKENS
         for side in SIDES:
             pilots[side].damage += dealt[side]
-        down = [side for side in SIDES if pilots[side].damage >= HIT_POINTS]
+        down = [side for side in SIDES if pilots[side].damage >= hit_points]
         if len(down) == 2:
             return GameResult(None, turn_number, lost_contacts, "both-down")
         if down:

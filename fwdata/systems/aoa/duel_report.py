@@ -12,7 +12,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fwdata.systems.aoa.duel import SIDES, DuelBooks, GreedyTables, ManeuverInfo, greedy_tables, play_game
+from fwdata.systems.aoa.duel import (
+    HIT_POINTS,
+    SIDES,
+    START_PAGE,
+    DuelBooks,
+    GreedyTables,
+    ManeuverInfo,
+    OptimalPlay,
+    greedy_tables,
+    play_game,
+)
 from fwdata.systems.aoa.model import FiringChart
 
 Z_95 = 1.959963984540054
@@ -82,11 +92,13 @@ class MatchupReport:
 
 def run_matchup(books: DuelBooks, infos: Mapping[str, ManeuverInfo], game: str, allied_policy: str,
                 german_policy: str, games: int, seed: int, *, charts: Mapping[str, FiringChart] | None = None,
-                greedy: GreedyTables | None = None, max_turns: int = 200) -> MatchupReport:
+                greedy: GreedyTables | None = None, max_turns: int = 200, optimal: OptimalPlay | None = None,
+                hit_points: int = HIT_POINTS, start_page: int = START_PAGE) -> MatchupReport:
     """Play `games` games of one matchup with its own generator seeded from (seed, game, policies)."""
     rng = random.Random(f"{seed}:{game}:{allied_policy}:{german_policy}")
     results = [play_game(books, infos, {"allied": allied_policy, "german": german_policy}, rng,
-                         advanced=game == "advanced", charts=charts, greedy=greedy, max_turns=max_turns)
+                         advanced=game == "advanced", charts=charts, greedy=greedy, max_turns=max_turns,
+                         optimal=optimal, hit_points=hit_points, start_page=start_page)
                for _ in range(games)]
     wins = {side: sum(1 for r in results if r.winner == side) for side in SIDES}
     draws = sum(1 for r in results if r.winner is None)
@@ -105,15 +117,19 @@ def run_matchup(books: DuelBooks, infos: Mapping[str, ManeuverInfo], game: str, 
 
 def run_duels(books: DuelBooks, infos: Mapping[str, ManeuverInfo], *, games: int, seed: int,
               game_types: Sequence[str] = GAMES, charts: Mapping[str, FiringChart] | None = None,
-              max_turns: int = 200) -> list[MatchupReport]:
-    """Run every game type x (allied policy, german policy) matchup; reproducible from `seed`."""
+              max_turns: int = 200, policies: Sequence[str] = POLICIES,
+              optimal: OptimalPlay | None = None) -> list[MatchupReport]:
+    """Run every game type x (allied policy, german policy) matchup; reproducible from `seed`.
+
+    The 'optimal' policy (solved strategies, Standard Game only) needs `optimal`.
+    """
     greedy = greedy_tables(books, infos)
     reports = []
     for game in game_types:
-        for allied_policy in POLICIES:
-            for german_policy in POLICIES:
+        for allied_policy in policies:
+            for german_policy in policies:
                 reports.append(run_matchup(books, infos, game, allied_policy, german_policy, games, seed,
-                                           charts=charts, greedy=greedy, max_turns=max_turns))
+                                           charts=charts, greedy=greedy, max_turns=max_turns, optimal=optimal))
     return reports
 
 

@@ -86,13 +86,6 @@ class ShotStatistics:
     miss_probability: Fraction
     break_probability: Fraction = Fraction(0)
 
-    @property
-    def damage_distribution_note(self) -> str:
-        """A short human form: 'E 4.17, J 1/3'."""
-        jam = f", J {self.jam_probability}" if self.jam_probability else ""
-        crit = f", C {self.critical_probability}" if self.critical_probability else ""
-        return f"E {float(self.expected_damage):.2f}{jam}{crit}"
-
 
 def _statistics(cells: Iterable[ChartCell | None], *, advanced_jams: bool = False) -> ShotStatistics:
     faces = list(cells)
@@ -293,14 +286,6 @@ def location_probabilities(locations: Sequence[str], rolls: Sequence[int]) -> di
     for roll, area in zip(rolls, locations, strict=True):
         result[area] = result.get(area, Fraction(0)) + dist[roll]
     return result
-
-
-def expected_2d6(cells: Sequence[ChartCell], rolls: Sequence[int]) -> ShotStatistics:
-    """Return exact statistics of a 2d6 damage row (Archie Chart, AoA XLVI)."""
-    dist = two_dice_distribution()
-    expected = sum((dist[r] * c.damage for r, c in zip(rolls, cells, strict=True)), Fraction(0))
-    crit = sum((dist[r] for r, c in zip(rolls, cells, strict=True) if c.critical), Fraction(0))
-    return ShotStatistics(expected, Fraction(0), crit, Fraction(0))
 
 
 def fuel_turns(full_tank_turns: int, fraction: Fraction) -> int:

@@ -23,7 +23,8 @@ class Suspect:
     """A cell the greedy cover chose: the violations it explains by invariant, its value now and the one it needs.
 
     `should_be` is the one page in 1..223 that leaves every turn reading the cell
-    (and the cell itself) unbroken, None when no page or more than one does.
+    (and the cell itself) unbroken, else the one page that removes every violation
+    reading the cell; None when no page or more than one does.
     """
 
     cell: Cell
@@ -64,21 +65,27 @@ def find_suspects(pair: PairCharts, violations: Sequence[Violation], limit: int 
         chosen.append((best, indexes))
     suspected = {cell for cell, _ in chosen}
     return [Suspect(cell, Counter(violations[index].invariant for index in indexes),
-                    pair.found[cell.book].get((cell.page, cell.code)), _should_be(pair, cell, suspected))
+                    pair.found[cell.book].get((cell.page, cell.code)),
+                    _should_be(pair, cell, suspected, [violations[index] for index in readers[cell]]))
             for cell, indexes in chosen]
 
 
-def _should_be(pair: PairCharts, cell: Cell, suspected: set[Cell]) -> int | None:
+def _should_be(pair: PairCharts, cell: Cell, suspected: set[Cell], violations: Sequence[Violation]) -> int | None:
     """Return the one page that breaks nothing when in `cell`, or None.
 
-    Turns that also read another suspected cell are left out: that cell is
-    probably wrong too, so they cannot vouch for a value of this one.
+    Turns that also read another suspected cell (read with the candidate value in
+    `cell`, so an out-of-range cell's call-outs count) are left out: that cell is
+    probably wrong too, so they cannot vouch for a value of this one. When that
+    leaves no single value, the one value (if exactly one) that removes every
+    violation in `violations` reading the cell is named.
     """
     others = suspected - {cell}
+    turns = pair.turns_reading(cell)
 
-    def reads_other(turn: Turn) -> bool:
+    def reads_other(turn: Turn, value: int) -> bool:
         page, code_a, code_b = turn
-        call_a, call_b = pair.value(Cell(0, page, code_a)), pair.value(Cell(1, page, code_b))
+        first, second = pair.lookup(0, (cell, value)), pair.lookup(1, (cell, value))
+        call_a, call_b = first(page, code_a), second(page, code_b)
         read = {Cell(0, page, code_a), Cell(1, page, code_b)}
         if call_b is not None:
             read.add(Cell(0, call_b, code_a))
@@ -86,8 +93,14 @@ def _should_be(pair: PairCharts, cell: Cell, suspected: set[Cell]) -> int | None
             read.add(Cell(1, call_a, code_b))
         return not read.isdisjoint(others)
 
-    turns = [turn for turn in pair.turns_reading(cell) if not reads_other(turn)]
-    fits = [value for value in range(1, LAST_PAGE + 1)
-            if not pair.cell_violations(cell, value)
-            and all(pair.turn_violation(turn, (cell, value)) is None for turn in turns)]
-    return fits[0] if len(fits) == 1 else None
+    def fits(value: int) -> bool:
+        return not pair.cell_violations(cell, value) and all(
+            reads_other(turn, value) or pair.turn_violation(turn, (cell, value)) is None for turn in turns)
+
+    candidates = [value for value in range(1, LAST_PAGE + 1) if fits(value)]
+    if len(candidates) == 1:
+        return candidates[0]
+    broken = [v.turn for v in violations if v.turn is not None]
+    removing = [value for value in range(1, LAST_PAGE + 1) if not pair.cell_violations(cell, value)
+                and all(pair.turn_violation(turn, (cell, value)) is None for turn in broken)]
+    return removing[0] if len(removing) == 1 else None

@@ -5,24 +5,21 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import json
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
-
 from fwdata.errors import UsageError
-from fwdata.library import schema_root
 from fwdata.reporting.text import plural
 from fwdata.sources.containment import Refused, read_regular
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS
 from fwdata.suggestions import did_you_mean
 from fwdata.systems.aoa.model import CODE_ORDERS, DEFAULT_LAYOUT, LAST_PAGE, MANEUVER_CODES
+from fwdata.systems.aoa.transcription_columns import ColumnMap, map_columns, parse_mappings, side_of
+from fwdata.systems.aoa.transcription_yaml import book_text, enum_words, printable
 
 MAX_CSV_BYTES = DEFAULT_LIMITS.max_bytes  # the written book must load under the same cap
 MAX_CELL_CHARS = 40  # a page number or a page's word (right-forward-wing: 18) is far shorter
@@ -35,10 +32,12 @@ PER_PAGE, TRANSPOSED = "one row per page", "one row per maneuver"
 # book's `tag`.
 ATTRIBUTES = ("range", "view", "facing", "enemy_visible", "tailing", "firing", "damage", "shot")
 FLAGS = ("enemy_visible", "firing", "shot")
-ENUMS = ("range", "view", "facing")
 TRUE_WORDS = frozenset({"true", "yes", "y", "x", "1", "firing", "fire", "shot", "shot!"})
-FALSE_WORDS = frozenset({"false", "no", "n", "0", "-"})
-TAILING_WORDS = {"t": "tailing", "tailing": "tailing", "tailed": "tailed"}  # AoA V: a small 'T' marks Tailing
+FALSE_WORDS = frozenset({"false", "no", "n", "0", "-", "none"})
+# AoA V: a small 'T' marks Tailing; published CSVs write `in` for it (you are on his tail) and `none` for no tag.
+TAILING_WORDS = {"t": "tailing", "tailing": "tailing", "tailed": "tailed", "in": "tailing"}
+NO_TAG_WORDS = frozenset({"none", "-", "no", "false"})
+RANGE_WORDS = {"close": "short"}  # the original rules' word for Short (Range; Gun Chart, Altitude Effects)
 ID_PATTERN = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,18}")
 
@@ -51,6 +50,8 @@ class Transcription:
     shape: str  # PER_PAGE or TRANSPOSED: the CSV layout detected from the header
     pages: tuple[dict[str, Any], ...]  # in file order: a repeated or missing page stays so
     sha256: str  # of the CSV file's bytes, named in the book's provenance
+    columns: tuple[str, ...] = ()  # the columns read under other names (transcription_columns.py)
+    other_side_rows: int = 0  # rows a side column gives to the other book, left out
 
     def summary(self) -> list[str]:
         """Return what was read and which odd cells were kept, for the checks to report."""
@@ -64,6 +65,10 @@ class Transcription:
         missing = [n for n in range(1, LAST_PAGE + 1) if n not in counts]
         lines = [f"read {len(self.pages)} pages ({self.shape}; layout {self.layout}, "
                  f"{len(CODE_ORDERS[self.layout])} maneuvers)"]
+        if self.columns:
+            lines.append("columns detected: " + ", ".join(self.columns))
+        if self.other_side_rows:
+            lines.append(f"left out {plural(self.other_side_rows, 'row')} of the other side's book")
         odd = [text for count, text in ((typed, f"{plural(typed, 'cell')} not a whole number"),
                                         (outside, f"{plural(outside, 'number')} outside pages 1..{LAST_PAGE}"),
                                         (empty, plural(empty, "empty maneuver cell"))) if count]
@@ -84,13 +89,17 @@ def _listed(pages: Sequence[int], first: int = 10) -> str:
 # ------------------------------------------------------------------ reading
 
 
-def read_transcription(path: Path, layout: str = DEFAULT_LAYOUT) -> Transcription:
+def read_transcription(path: Path, layout: str = DEFAULT_LAYOUT, *, side: str | None = None,
+                       mappings: Sequence[str] = ()) -> Transcription:
     """Read the CSV transcription at `path` (one row per page, or one row per maneuver).
 
     At most MAX_CSV_BYTES of UTF-8 text (a BOM is fine), delimited by comma,
-    semicolon or tab. Raises UsageError for a file that cannot be read, an
-    unknown or missing column, or a cell longer than MAX_CELL_CHARS.
+    semicolon or tab. Columns are found by name or by `mappings` (--map NAME=FIELD,
+    transcription_columns.py); a side column keeps the rows of `side`. Raises
+    UsageError for a file that cannot be read, an unknown or missing column, a bad
+    mapping, or a cell longer than MAX_CELL_CHARS.
     """
+    explicit = parse_mappings(mappings, CODE_ORDERS[layout])
     try:
         data = read_regular(path, MAX_CSV_BYTES)
     except Refused as refused:
@@ -113,8 +122,13 @@ def read_transcription(path: Path, layout: str = DEFAULT_LAYOUT) -> Transcriptio
                          f"{LAST_PAGE} pages (at most {MAX_PAGES} are read)")
     digest = hashlib.sha256(data).hexdigest()
     if transposed:
+        if explicit:
+            raise UsageError(f"{path}: --map maps the columns of a one-row-per-page CSV; this one has a row per "
+                             "maneuver")
         return Transcription(layout, TRANSPOSED, tuple(_transposed_pages(path, rows, codes)), digest)
-    return Transcription(layout, PER_PAGE, tuple(_per_page_pages(path, rows, codes)), digest)
+    columns = map_columns(path, header, codes, explicit, [cells for _line, cells in rows[1:]])
+    pages, other = _per_page_pages(path, rows, codes, columns, side)
+    return Transcription(layout, PER_PAGE, tuple(pages), digest, columns.described, other)
 
 
 def _rows(path: Path, text: str) -> list[tuple[int, list[str]]]:
@@ -176,20 +190,37 @@ def _names(path: Path, names: Sequence[str], codes: Sequence[str], what: str) ->
     return mapped
 
 
-def _per_page_pages(path: Path, rows: list[tuple[int, list[str]]], codes: Sequence[str]) -> list[dict[str, Any]]:
-    """Return one record per data row of a one-row-per-page CSV, in file order."""
-    header = rows[0][1]
-    columns = _names(path, header, codes, "column")
-    if "page" not in columns:
+def _per_page_pages(path: Path, rows: list[tuple[int, list[str]]], codes: Sequence[str], columns: ColumnMap,
+                    side: str | None) -> tuple[list[dict[str, Any]], int]:
+    """Return one record per data row of a one-row-per-page CSV, in file order, and the other side's rows left out."""
+    fields = columns.fields
+    missing = [code for code in codes if code not in fields]
+    if missing:
+        hint = (" (a book of the original 25 maneuvers: --layout original-25)"
+                if len(codes) == len(MANEUVER_CODES) and missing == ["O"] else "")
+        raise UsageError(f"{path}: no column for maneuver {', '.join(missing)}: this layout has {len(codes)} "
+                         f"codes {codes[0]}..{codes[-1]}{hint}")
+    if "page" not in fields:
         raise UsageError(f"{path}: no page column; the header must name `page` (one row per page) or list "
-                         "page numbers (one row per maneuver)")
-    pages = []
+                         "page numbers (one row per maneuver); --map NAME=page names it")
+    side_column = fields.index("side") if "side" in fields else None
+    pages, other = [], 0
     for line, cells in rows[1:]:
-        extra = [cell for column, cell in enumerate(cells) if column >= len(columns) or columns[column] is None]
-        if any(extra):
+        extra = [cell for column, cell in enumerate(cells) if column >= len(fields) and cell]
+        if extra:
             raise UsageError(f"{path}: line {line} has a cell under no column: {extra[0]!r}")
-        pages.append(page_record(dict(zip((c or "" for c in columns), cells, strict=False)), codes))
-    return pages
+        if side_column is not None:
+            word = cells[side_column] if side_column < len(cells) else ""
+            found = side_of(word)
+            if found is None:
+                raise UsageError(f"{path}: line {line}: side {word!r} names neither book; expected allied or german "
+                                 "(or a word for one: docs/aoa-transcriptions.md)")
+            if side is not None and found != side:
+                other += 1
+                continue
+        named = {field: cell for field, cell in zip(fields, cells, strict=False) if field is not None}
+        pages.append(page_record(named, codes))
+    return pages, other
 
 
 def _transposed_pages(path: Path, rows: list[tuple[int, list[str]]], codes: Sequence[str]) -> list[dict[str, Any]]:
@@ -221,6 +252,8 @@ def page_record(cells: Mapping[str, str], codes: Sequence[str]) -> dict[str, Any
     record: dict[str, Any] = {"page": _number(cells.get("page", ""))}
     for name in ATTRIBUTES:
         typed = cells.get(name, "")
+        if name == "tailing" and " ".join(typed.lower().split()) in NO_TAG_WORDS:
+            continue
         if typed:
             record["tag" if name == "tailing" else name] = _attribute(name, typed)
     chart = [cells.get(code, "") for code in codes]
@@ -245,15 +278,8 @@ def _attribute(name: str, typed: str) -> Any:
         return TAILING_WORDS.get(word, typed)
     if name == "damage":
         return _number(typed)
-    word = word.replace(" ", "-")
-    return word if word in _enum_words(name) else typed
-
-
-@cache
-def _enum_words(name: str) -> tuple[str, ...]:
-    """The words the book schema allows for page attribute `name` (range, view or facing)."""
-    schema = json.loads((schema_root() / "aoa" / "book.schema.json").read_text(encoding="utf-8"))
-    return tuple(schema["properties"]["pages"]["items"]["properties"][name]["enum"])
+    word = RANGE_WORDS.get(word, word) if name == "range" else word.replace(" ", "-")
+    return word if word in enum_words(name) else typed
 
 
 # ------------------------------------------------------------------ writing
@@ -286,7 +312,7 @@ def book_document(transcription: Transcription, header: BookHeader, csv_name: st
         "system": "aoa", "kind": "book", "id": header.id, "name": header.name,
         "provenance": {
             "status": "transcribed",
-            "source": f"{_printable(csv_name)} (SHA-256 {transcription.sha256})",
+            "source": f"{printable(csv_name)} (SHA-256 {transcription.sha256})",
             "notes": (f"Typed by hand from a printed dogfighting book and imported by fwdata aoa import "
                       f"({transcription.shape}). Every cell is kept as typed: fwdata check reports those "
                       "that break the book's rules (docs/aoa-transcriptions.md)."),
@@ -301,66 +327,15 @@ def book_document(transcription: Transcription, header: BookHeader, csv_name: st
     return document
 
 
-def book_text(document: Mapping[str, Any], csv_name: str, schema_ref: str) -> str:
-    """Render a book document as YAML: a modeline, the import comment, the envelope, then one flow mapping per page.
-
-    The envelope is dumped by ruamel.yaml; page lines are joined here (ruamel's emitter takes seconds for
-    a book's 9,000 values), each odd word quoted by ruamel as its own scalar.
-    """
-    yaml = YAML()
-    yaml.width = 4_096
-    stream = io.StringIO()
-    yaml.dump({key: value for key, value in document.items() if key != "pages"}, stream)
-    lines = [f"# yaml-language-server: $schema={schema_ref}",
-             f"# Imported by fwdata aoa import from {_printable(csv_name)}; check with fwdata check",
-             stream.getvalue().rstrip("\n"), "pages:"]
-    lines += ["  - {" + ", ".join(f"{key}: {_flow_value(value)}" for key, value in page.items()) + "}"
-              for page in document["pages"]]
-    return "\n".join(lines) + "\n"
-
-
-def _printable(name: str) -> str:
-    """A file name as one printable line (for a comment or the provenance): other characters as `?`."""
-    return "".join(c if c.isprintable() else "?" for c in name)
-
-
-def _flow_value(value: Any) -> str:
-    """One value of a page's flow mapping as YAML 1.2 (the loader's core schema)."""
-    if isinstance(value, list):
-        return "[" + ", ".join(_flow_value(item) for item in value) + "]"
-    if value is None or isinstance(value, bool):
-        return {None: "null", True: "true", False: "false"}[value]
-    if isinstance(value, int) or value in _plain_words():
-        return str(value)
-    # Any other word goes in double quotes: no typed cell (`?x`, `: q`, `&a`) can read back as anything but the
-    # string it was; a character that is not printable (NEL, U+2028, a control) is escaped, so no reader folds it.
-    return '"' + "".join(_escaped(c) for c in value) + '"'
-
-
-def _escaped(character: str) -> str:
-    """One character inside a YAML double-quoted scalar."""
-    if character in '"\\':
-        return "\\" + character
-    if character.isprintable():
-        return character
-    code = ord(character)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
-
-
-@cache
-def _plain_words() -> frozenset[str]:
-    """The book's own words (ranges, views, facings, tags): written unquoted, as the generated books do."""
-    return frozenset({*TAILING_WORDS.values(), *(word for name in ENUMS for word in _enum_words(name))})
-
-
-def import_transcription(csv_path: Path, header: BookHeader, layout: str, out: Path, *, force: bool) -> list[str]:
+def import_transcription(csv_path: Path, header: BookHeader, layout: str, out: Path, *, force: bool,
+                         mappings: Sequence[str] = ()) -> list[str]:
     """Read the CSV at `csv_path` and write it as a `book` document to `out`; return the lines to print.
 
     Writes atomically; raises UsageError when `out` exists (unless `force`) or the
     CSV or the header values are unusable, OutputError when `out` cannot be written.
     """
-    from fwdata.schema_export import schema_reference
-    from fwdata.write import write_file
+    from fwdata.cli.schema_export import schema_reference
+    from fwdata.output.write import write_file
 
     problems = header.problems()
     if problems:
@@ -373,7 +348,7 @@ def import_transcription(csv_path: Path, header: BookHeader, layout: str, out: P
         raise UsageError(f"{out} is the CSV being imported; name another file")
     if out.exists() and not force:
         raise UsageError(f"{out} exists; --force replaces it")
-    transcription = read_transcription(csv_path, layout)
+    transcription = read_transcription(csv_path, layout, side=header.side, mappings=mappings)
     document = book_document(transcription, header, csv_path.name)
     write_file(out, book_text(document, csv_path.name, schema_reference(out, ("aoa", "book"))).encode("utf-8"))
     return [*transcription.summary(), f"wrote {out}; check it with: fwdata check {out.parent}"]

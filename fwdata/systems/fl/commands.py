@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from fwdata.commandline import Toolbox, exit_on_errors, path_args, report_format_option, stops_cleanly
+from fwdata.cli.commandline import Toolbox, exit_on_errors, path_args, report_format_option, stops_cleanly
 from fwdata.errors import UsageError
 from fwdata.options import BuildOptions
 

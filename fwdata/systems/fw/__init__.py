@@ -4,6 +4,8 @@ from typing import Any
 
 from fwdata.game_system import GameSystem
 from fwdata.systems.fw.checks import plan_checks, run_checks
+from fwdata.systems.fw.citations import CITATIONS
+from fwdata.systems.fw.finding_codes import FINDINGS
 from fwdata.systems.fw.model import build_aircraft, build_scenario, build_table
 from fwdata.systems.fw.render import plan_outputs, render_outputs
 
@@ -23,6 +25,9 @@ SYSTEM = GameSystem(
     render_outputs=render_outputs,
     plan_outputs=plan_outputs,
     commands=_commands,
+    citations=CITATIONS,
+    findings=FINDINGS,
+    kind_folders={"aircraft": "cards/fw", "scenario": "scenarios/fw", "table": "tables/fw"},
     deck_folders=("fw/aircraft",),
     modeled_kinds=("aircraft", "scenario"),
 )

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from fwdata.commandline import Toolbox, report_and_exit, report_format_option, stops_cleanly
+from fwdata.cli.commandline import Toolbox, report_and_exit, report_format_option, stops_cleanly
 from fwdata.errors import UsageError
 from fwdata.game_system import Catalog, RunResult
 
@@ -34,10 +34,10 @@ def simulate(toolbox: Toolbox, card: str, output_format: str, climb_model: str, 
 
     Prints turns to max speed, climb and degrees per turn for every altitude band.
     """
+    from fwdata.output.write import write_file
     from fwdata.render.plot import PLOT_FORMATS, render_panels, require_plotting
     from fwdata.systems.fw.simulate import format_report, report_panels, simulate_source
     from fwdata.systems.fw.simulation_checks import SimulationOptions
-    from fwdata.write import write_file
 
     image_format = plot_path.suffix.lstrip(".").lower() if plot_path is not None else None
     if image_format is not None and image_format not in PLOT_FORMATS:

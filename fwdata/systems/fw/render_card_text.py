@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fwdata.citations import printable_citation
+from fwdata.render.citations import printable_citation
 from fwdata.render.fonts import wrap_words
 from fwdata.render.layout import Rect
 from fwdata.render.pdf import MIN_FONT_PT, Page
+from fwdata.systems.fw.citations import CITATIONS
 from fwdata.systems.fw.model import AircraftDataCard
 from fwdata.systems.fw.render_card_values import ROW_PT, TEXT_PT, TITLE_PT, CardSource, fp, points, thousands
 from fwdata.systems.fw.render_grid import Cell, draw_grid, title_bar, wrapped_height
@@ -136,7 +137,7 @@ def draw_general(page: Page, box: Rect, card: AircraftDataCard, source: CardSour
 def notes_text(card: AircraftDataCard, source: CardSource) -> str:
     """Return the notes box text (flags, notes, variants), a dash when there is none."""
     parts = _notes_parts(card)
-    return printable_citation("\n".join(text for text, _ in parts)) if parts else "—"
+    return printable_citation("\n".join(text for text, _ in parts), CITATIONS) if parts else "—"
 
 
 def _notes_parts(card: AircraftDataCard) -> list[tuple[str, str]]:
@@ -173,7 +174,7 @@ def _overflow_pointer(card: AircraftDataCard, width: float, size: float, capacit
     (or a word wider than `width`): an overflow is reported at that value, not at the whole list."""
     shown = 0
     for text, pointer in _notes_parts(card):
-        lines = wrap_words(printable_citation(text), width, size)
+        lines = wrap_words(printable_citation(text, CITATIONS), width, size)
         shown += len(lines) if lines is not None else capacity + 1
         if shown > capacity:
             return pointer
@@ -239,7 +240,7 @@ def _provenance_text(card: AircraftDataCard) -> str:
         parts.append("Contains values inferred or restored from damaged text.")
     if card.variant_of:
         parts.append(f"Variant of {card.variant_of}: sections it does not list come from that card.")
-    return printable_citation(" ".join(parts))
+    return printable_citation(" ".join(parts), CITATIONS)
 
 
 def provenance_footer_height(card: AircraftDataCard, width: float) -> float:

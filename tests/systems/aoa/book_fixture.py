@@ -23,6 +23,10 @@ START = 170  # AoA I: no shot yet, and each book shows its own picture (the Germ
 MIRRORED = {"right-forward-wing": "left-forward-wing", "toward-left": "toward-right"}
 
 
+# Absolute: the books are written into temporary folders, where a relative modeline names nothing.
+BOOK_SCHEMA = Path(__file__).resolve().parents[3] / "schemas" / "aoa" / "book.schema.json"
+
+
 def shift(side: str, code: str) -> int:
     """The page step of a maneuver in one book (any values work; these differ per book).
 
@@ -91,7 +95,7 @@ def _flow(value: Any) -> str:
 
 def to_yaml(data: dict[str, Any]) -> str:
     """Write a book document as YAML with one flow-style line per page."""
-    lines = ["# yaml-language-server: $schema=../../../schemas/aoa/book.schema.json"]
+    lines = [f"# yaml-language-server: $schema={BOOK_SCHEMA}"]
     for key, value in data.items():
         if key == "pages":
             lines.append("pages:")
@@ -102,17 +106,6 @@ def to_yaml(data: dict[str, Any]) -> str:
         else:
             lines.append(f"{key}: {_flow(value)}")
     return "\n".join(lines) + "\n"
-
-
-def write_pair(folder: Path) -> tuple[Path, Path]:
-    """Write the two books into `folder`; return their paths (german, allied)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for side in ("german", "allied"):
-        path = folder / f"test-{side}.yaml"
-        path.write_text(to_yaml(book(side)), encoding="utf-8")
-        paths.append(path)
-    return paths[0], paths[1]
 
 
 def regenerated_books_manifest(pair: Any) -> str:

@@ -366,7 +366,7 @@ def test_cli_aoa_books_writes_the_committed_books(tmp_path: Path) -> None:
 
     from click.testing import CliRunner
 
-    from fwdata.cli import main
+    from fwdata.cli.main import main
 
     old = os.getcwd()
     os.chdir(ROOT)
@@ -391,7 +391,7 @@ def test_cli_aoa_books_writes_the_committed_books(tmp_path: Path) -> None:
 def test_cli_aoa_books_reports_a_bad_design(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from fwdata.cli import main
+    from fwdata.cli.main import main
 
     bad = tmp_path / "bad.yaml"
     bad.write_text(DESIGN_PATH.read_text().replace("A: {right: -1, ahead: 1.5,", "A: {right: -1, ahead: 1,", 1)

@@ -63,7 +63,7 @@ def _generated_pair(tmp_path: Path, *, drop_o: bool, layout_id: str | None) -> P
         for page in book["pages"]:
             if drop_o and "next" in page:
                 del page["next"][14]
-        text = book_yaml(book)
+        text = book_yaml(book, str(schema_root() / "aoa" / "book.schema.json"))  # absolute: a temporary folder
         if layout_id is not None:
             text = text.replace("\nstart_pages:", f"\nlayout: {layout_id}\nstart_pages:")
         (tmp_path / f"{book['id']}.yaml").write_text(text, encoding="utf-8")

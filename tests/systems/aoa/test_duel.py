@@ -168,7 +168,7 @@ def test_cli_duel_is_reproducible_from_its_seed() -> None:
 
     from click.testing import CliRunner
 
-    from fwdata.cli import main
+    from fwdata.cli.main import main
 
     old = os.getcwd()
     os.chdir(ROOT)

@@ -20,7 +20,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from fwdata.cli import main
+from fwdata.cli.main import main
 from fwdata.systems.aoa.book_diff import FIRST, SECOND, diff_books
 from fwdata.systems.aoa.model import MANEUVER_CODES, DogfightBook
 from fwdata.systems.aoa.model.book import build_book
@@ -113,6 +113,16 @@ def test_three_neighbouring_pages_in_both_books_are_ranked_first() -> None:
     assert {s.cell: s.should_be for s in suspects} == planted
 
 
+def test_an_out_of_range_cell_next_to_another_suspect_is_named_with_its_value() -> None:
+    """German page 12 F typed 1776 (out of range, AoA Part A: pages 1..223) and the Allied cell its turns open,
+    page 71 F, mistyped too: the only value that breaks nothing is still named (71), as are the others."""
+    german, allied = pair_data()
+    planted = {Cell(GERMAN, 12, "F"): plant(german, 12, "F", 1776), Cell(GERMAN, 12, "G"): plant(german, 12, "G", 1777),
+               Cell(ALLIED, 71, "F"): plant(allied, 71, "F", 3)}
+    suspects = suspects_of(german, allied)
+    assert {s.cell: s.should_be for s in suspects} == planted
+
+
 def test_a_row_shifted_by_one_column_is_found_cell_by_cell() -> None:
     """Six cells of German page 100 (G-L) typed one column to the right: each is named with its printed page."""
     german, allied = pair_data()
@@ -184,6 +194,23 @@ def test_diff_names_exactly_the_planted_cells_and_supports_the_clean_copy() -> N
     assert differences[1].first_violations == 0 and differences[1].second_violations > 20
     reverse = diff_books(model(typed), model(german), model(allied), MANEUVER_CODES, ("D",))
     assert {d.supports for d in reverse} == {SECOND}
+
+
+def test_diff_never_prefers_a_missing_page() -> None:
+    """Page 12 typed with a wrong cell in both books' turns (more than 26 breaks) against the page left out: the typed
+    page is supported (every page 1..223 is in the book; Part A)."""
+    german, allied = pair_data()
+    typed = copy.deepcopy(german)
+    plant(typed, 12, "F", 17)
+    plant(typed, 12, "G", 18)
+    missing = copy.deepcopy(german)
+    missing["pages"].pop(11)
+    differences = diff_books(model(typed), model(missing), model(allied), MANEUVER_CODES, ("D",))
+    (page,) = [d for d in differences if d.field == "page"]
+    assert page.first_violations > page.second_violations == 26
+    assert page.supports == FIRST
+    reverse = diff_books(model(missing), model(typed), model(allied), MANEUVER_CODES, ("D",))
+    assert [d.supports for d in reverse if d.field == "page"] == [SECOND]
 
 
 def _write(folder: Path, data: dict[str, Any], name: str) -> Path:

@@ -15,7 +15,7 @@ from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fwdata.cli import main
+from fwdata.cli.main import main
 from fwdata.errors import UsageError
 from fwdata.sources.yaml_loader import load_bytes
 from fwdata.systems.aoa.transcription_csv import (

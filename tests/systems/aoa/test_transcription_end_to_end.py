@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from fwdata.cli import main
+from fwdata.cli.main import main
 from fwdata.systems.aoa import rules
 from tests.systems.aoa.transcriptions import (
     CODES,

@@ -21,7 +21,7 @@ from fwdata.systems.fw.model import build_aircraft, build_scenario, build_table
 from fwdata.systems.fw.render import render_outputs
 from fwdata.systems.fw.render_logsheet import altitude_text
 from fwdata.units import inches, mm
-from fwdata.validate import load_schemas, validate_documents
+from fwdata.validation.validate import load_schemas, validate_documents
 
 ROOT = Path(__file__).resolve().parents[3]
 FIXTURES = Path(__file__).parent / "render_fixtures"

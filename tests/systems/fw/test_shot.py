@@ -7,7 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
-from fwdata.cli import main
+from fwdata.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from fwdata.cli import main
+from fwdata.cli.main import main
 from fwdata.options import BuildOptions
 from fwdata.pipeline import check_sources
 from fwdata.systems.fw.simulate import degrees_per_turn, simulate_source

@@ -83,6 +83,8 @@ def _check_start_pictures(first: Entry, second: Entry) -> Iterator[Finding]:
             continue  # reported by check_book
         if {"view", "facing"} & (pa.unknown | pb.unknown):
             continue
+        if (pa.view, pa.facing) == (None, None):
+            continue  # a transcription without pictures: nothing to compare
         if (pa.view, pa.facing) == (pb.view, pb.facing):
             yield warning(first.document.locate(f"/start_pages/{k}"), "AOA-BOOK-START",
                           f"start page {start} shows the same picture in {a.id} and {b.id} (view {pa.view}, facing "

@@ -176,9 +176,7 @@ def render_pilots_log(entry: Entry | None, paper: Size) -> RenderResult:
     _field(page, parts[4], "Ammo", plane.printed.get("ammo", str(plane.main_gun.ammo)) if plane else "",
            where("/guns"))
     rest = rest.take_top(6)[1]
-    footer, body = rest.take_top(rest.height - 12)[::-1] if False else (Rect(rest.x, rest.y, rest.width, 12),
-                                                                         Rect(rest.x, rest.y + 12, rest.width,
-                                                                              rest.height - 12))
+    footer, body = Rect(rest.x, rest.y, rest.width, 12), Rect(rest.x, rest.y + 12, rest.width, rest.height - 12)
     table_box, side = body.take_left(body.width * 0.74)
     side = side.inset(4, 0)
     rows = [[name for name, _w in LOG_COLUMNS]] + [[str(n)] + [""] * (len(LOG_COLUMNS) - 1)

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from fwdata.citations import printable_citation
 from fwdata.findings import Location
 from fwdata.game_system import Entry, Output, RenderResult
+from fwdata.render.citations import printable_citation
 from fwdata.render.flow import PageFlow
 from fwdata.render.fonts import wrap_words
 from fwdata.render.layout import Rect
 from fwdata.render.pdf import Page, PdfDocument
 from fwdata.sources.document import SourceDocument
+from fwdata.systems.aoa.citations import CITATIONS
 
 TEXT_PT = 7.5
 ROW_PT = 12.0
@@ -70,5 +71,5 @@ def source_line(document: SourceDocument) -> str:
     """Return the printable 'Source: ...' citation of a chart's provenance."""
     data = document.data
     prov = data.get("provenance", {}) if isinstance(data, dict) else {}
-    return f"Source: {printable_citation(str(prov.get('source', '')))}"
+    return f"Source: {printable_citation(str(prov.get('source', '')), CITATIONS)}"
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from fwdata.citations import printable_citation
 from fwdata.findings import Location
+from fwdata.render.citations import printable_citation
 from fwdata.render.fonts import wrap_words
 from fwdata.render.layout import CARD_SIZES, Rect
 from fwdata.render.pdf import Page
 from fwdata.sources.document import SourceDocument
 from fwdata.systems.fl import rules
+from fwdata.systems.fl.citations import CITATIONS
 from fwdata.systems.fl.model import UNKNOWN, FlAircraft, ListNote
 from fwdata.units import inches
 
@@ -140,7 +141,7 @@ def draw_aircraft_card(page: Page, aircraft: FlAircraft, document: SourceDocumen
     if wrote_in:
         lines.append(WRITE_IN_NOTE)
     # The source line is wrapped, never cut: a list of scenarios is read to its end.
-    source = printable_citation(str(aircraft.provenance.get("source", "")))
+    source = printable_citation(str(aircraft.provenance.get("source", "")), CITATIONS)
     source_lines = wrap_words(source, left.width - 2 * FOOT_PAD_PT, FOOT_PT) or (source,)
     foot_height = FOOT_LINE_PT * len(source_lines)
     left = Rect(left.x, left.y + foot_height + 1, left.width, left.height - foot_height - 1)

@@ -34,19 +34,6 @@ SHARED_FACTS = ("cm:", "capable:", "gun:")
 Solution = Mapping[str, Any]
 
 
-@dataclass(frozen=True)
-class LostCell:
-    """A flight whose list cell (aircraft, rating letter) is lost (FL 21.1.11)."""
-
-    flight: Flight
-    aircraft: FlAircraft
-    letter: str
-
-    @property
-    def key(self) -> str:
-        return cell_key(self.aircraft.id, self.letter)
-
-
 @dataclass(frozen=True, eq=False)
 class SideConstraint:
     """The assignments of a side's unknowns under which its printed total agrees.

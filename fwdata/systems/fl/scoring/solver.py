@@ -74,7 +74,6 @@ class SharedSolution:
         return tuple(d for d in self.derived
                      if d.key.split(":")[1] in types or any(s.scenario is scenario for s in d.sources))
 
-
     def contradictions_for(self, scenario: Scenario) -> tuple[Contradiction, ...]:
         """Return the contradictions naming a side of the scenario."""
         return tuple(c for c in self.contradictions if any(o.scenario is scenario for o in (c.first, *c.second)))
@@ -266,11 +265,6 @@ def _propagation_contradiction(empty: SideConstraint, domains: dict[str, set[Any
         arithmetic = f"no assignment of its unknowns is left with {given}"
     subject = ", ".join(unknowns.subjects[k] for k in keys)
     return Contradiction(keys[0] if keys else "", subject, empty, others, arithmetic, pairwise=False)
-
-
-def solution_rows(solution: SharedSolution) -> list[tuple[str, str, str]]:
-    """Return (unknown, value, sources) for every derived value, for reports."""
-    return [(solution.subjects[d.key], d.label, derived_sources(d)) for d in solution.derived]
 
 
 def derived_sources(derived: Derived) -> str:

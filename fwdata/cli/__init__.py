@@ -1,0 +1,1 @@
+"""The command line: the `fwdata` commands, their shared options, and the starting files and schemas they write."""

@@ -1,0 +1,1 @@
+"""Output stage: render the planned outputs and write them, with catalog and previews, to the build folder at once."""

@@ -1,0 +1,121 @@
+"""SCHEMA findings in words a card author reads: each error of Python's jsonschema located at the value it is about.
+
+Only documents jsonschema-rs finds invalid reach this module (fwdata/validation/validate.py), so Python's
+jsonschema is imported only when there is one.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from jsonschema.exceptions import ValidationError, best_match
+
+from fwdata.findings import Finding, error
+from fwdata.sources.document import SourceDocument, pointer_join
+from fwdata.suggestions import did_you_mean
+from fwdata.validation.schema_text import dotted_path, ecma_pattern, json_pointer
+
+
+def error_findings(document: SourceDocument, problem: ValidationError) -> list[Finding]:
+    """Return the findings of one schema error of `document`: one per unknown key, else one at the value."""
+    if problem.validator in ("anyOf", "oneOf") and problem.context:
+        # A branch that failed only on type is the least telling when another branch got further.
+        deeper = [sub for sub in problem.context if sub.validator != "type"]
+        chosen = best_match(deeper or problem.context)
+        if chosen is not None and chosen.validator not in ("anyOf", "oneOf"):
+            problem = chosen
+    pointer = json_pointer(problem.absolute_path)
+    where = dotted_path(problem.absolute_path)
+    prefix = f"{where}: " if where else ""
+    if problem.validator == "additionalProperties" and isinstance(problem.instance, dict):
+        allowed = sorted(problem.schema.get("properties", {}))
+        findings = []
+        for key in sorted(set(problem.instance) - set(allowed)):
+            if any(_matches(pattern, key) for pattern in problem.schema.get("patternProperties", {})):
+                continue
+            hint = did_you_mean(key, allowed)
+            listed = f" (allowed: {', '.join(allowed)})" if allowed and not hint else ""
+            findings.append(error(document.locate(pointer_join(pointer, key), at_key=True), "SCHEMA",
+                                  f"{prefix}unknown key {key!r}{hint}{listed}"))
+        return findings
+    return [error(document.locate(pointer), "SCHEMA", prefix + _message(problem))]
+
+
+def _matches(pattern: str, key: str) -> bool:
+    return ecma_pattern(pattern).search(key) is not None
+
+
+def _message(problem: ValidationError) -> str:
+    value = problem.instance
+    expected: Any = problem.validator_value
+    description = problem.schema.get("description") if isinstance(problem.schema, dict) else None
+    match problem.validator:
+        case "required":
+            missing = [key for key in expected if isinstance(value, dict) and key not in value]
+            return f"missing required key{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}"
+        case "type":
+            wanted = " or ".join(expected) if isinstance(expected, list) else expected
+            return f"expected {_article(wanted)}, found {_describe(value)}"
+        case "enum" if value is None:
+            return f"expected one of: {', '.join(map(str, expected))}, found an empty value"
+        case "enum":
+            hint = did_you_mean(value, [str(v) for v in expected])
+            return f"{_short(value)} is not one of: {', '.join(map(str, expected))}{hint}"
+        case "const":
+            return f"expected {_short(expected)}, found {'an empty value' if value is None else _short(value)}"
+        case "minimum":
+            return f"{_short(value)} is below the minimum {expected}"
+        case "maximum":
+            return f"{_short(value)} is above the maximum {expected}"
+        case "exclusiveMinimum":
+            return f"{_short(value)} must be greater than {expected}"
+        case "exclusiveMaximum":
+            return f"{_short(value)} must be less than {expected}"
+        case "multipleOf":
+            return f"{_short(value)} is not a multiple of {expected}" + (f" ({description})" if description else "")
+        case "pattern":
+            return _pattern_message(value, problem.schema, expected)
+        case "minItems":
+            return f"expected at least {expected} item{'s' if expected != 1 else ''}, found {len(value)}"
+        case "maxItems":
+            return f"expected at most {expected} item{'s' if expected != 1 else ''}, found {len(value)}"
+        case "minLength":
+            return f"text {_short(value)} is shorter than {expected} characters"
+        case "maxLength":
+            return f"text is longer than {expected} characters"
+    return problem.message
+
+
+def _pattern_message(value: Any, schema: Any, pattern: str) -> str:
+    # Schemas annotate each pattern with what the value is, its form in words and examples
+    # ("x-pattern" and "examples"), so a finding never shows a raw regular expression.
+    hint = schema.get("x-pattern") if isinstance(schema, dict) else None
+    examples = schema.get("examples") if isinstance(schema, dict) else None
+    if not isinstance(hint, dict) or not isinstance(hint.get("name"), str):
+        return f"{_short(value)} does not match {pattern}"
+    text = f"{_short(value)} is not a valid {hint['name']}"
+    if isinstance(hint.get("form"), str):
+        text += f": {hint['form']}"
+    if isinstance(examples, list) and examples:
+        text += ", e.g. " + ", ".join(str(example) for example in examples)
+    return text
+
+
+def _article(name: str) -> str:
+    names = {"number": "a number", "integer": "an integer", "string": "a string", "object": "a mapping",
+             "array": "a list", "boolean": "true or false", "null": "an empty value (null)"}
+    return names.get(name, name)
+
+
+def _describe(value: Any) -> str:
+    kinds = {bool: "true/false", int: "integer", float: "number", str: "string", list: "list", dict: "mapping"}
+    if value is None:
+        return "an empty value"
+    kind = kinds.get(type(value), type(value).__name__)
+    return kind if isinstance(value, list | dict) else f"{kind} {_short(value)}"
+
+
+def _short(value: Any) -> str:
+    text = repr(value) if isinstance(value, str) else json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
