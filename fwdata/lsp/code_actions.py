@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from lsprotocol import types
 
-from fwdata.lsp.diagnostics import SOURCE
 from fwdata.findings import Severity
+from fwdata.lsp.diagnostics import SOURCE
 from fwdata.review.selection import SUPPRESSION, is_blocking
 
 WRITE_SCHEMAS = "fwdata.writeSchemas"
