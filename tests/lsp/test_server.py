@@ -237,6 +237,23 @@ def test_several_packs_and_a_file_in_no_pack(server: LspProcess, tmp_path: Path)
     assert not any(d["code"] == "REF-UNKNOWN" for d in diagnostics)  # the base library's cards resolve
 
 
+
+def test_strict_yaml_and_unhideable_errors_reach_the_editor(server: LspProcess, pack: Path, tmp_path: Path) -> None:
+    """What libyaml accepts and YAML 1.2 refuses (a comment glued to a quote: fwdata/sources/yaml_strict.py) is a
+    YAML-SYNTAX diagnostic, as `check` reports it, and a pack's ignore-file comment does not hide it."""
+    card = pack / "cards/fw/p-51d-n1.yaml"
+    uri = server.open(card)
+    server.wait_for_diagnostics(uri)
+    glued = "# fwdata: ignore-file[YAML-]\n" + card.read_text().replace("status: authored", 'status: "authored"#x', 1)
+    server.change(uri, glued, 2)
+    _, diagnostics = server.wait_for_diagnostics(uri)
+    saved = tmp_path / "saved"
+    shutil.copytree(pack, saved)
+    (saved / "cards/fw/p-51d-n1.yaml").write_text(glued)
+    expected = check_lines(saved / "cards/fw/p-51d-n1.yaml")
+    assert {code for *_, code, _ in expected} == {"YAML-SYNTAX"}
+    assert diagnostic_lines(diagnostics) == expected
+
 PASTE_50_MB = "id: x\n" + ("filler: " + "b" * 100 + "\n") * 460_000
 
 
