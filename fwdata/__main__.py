@@ -4,7 +4,7 @@ import sys
 
 
 def run() -> None:
-    """Run the command line; Ctrl-C while its libraries load ends it as click does later: "Aborted!", status 1.
+    """Run the command line; Ctrl-C while its libraries load ends it as a command does: "Aborted!", status 130.
 
     A library that cannot load for a reason outside fwdata (reportlab reads `~/.reportlab_mods` as
     it loads, and fails when HOME is a file) is a one-line error, status 2.
@@ -13,7 +13,7 @@ def run() -> None:
         from fwdata.cli.main import main
     except KeyboardInterrupt:
         print("\nAborted!", file=sys.stderr)
-        sys.exit(1)
+        sys.exit(130)  # fwdata.errors.INTERRUPTED_EXIT: the import cut short may have been that module's
     except OSError as exc:
         print(f"Error: cannot start: {exc} (is HOME a folder fwdata may read?)", file=sys.stderr)
         sys.exit(2)

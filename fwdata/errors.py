@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+# The status of a run stopped by Ctrl-C: 128 + SIGINT's number, what a shell reports for it.
+INTERRUPTED_EXIT = 130
+
 
 class FwdataError(Exception):
     """A run-stopping condition reported as one line on stderr."""

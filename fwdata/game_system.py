@@ -270,11 +270,25 @@ def render_planned(plans: Iterable[PlannedOutput]) -> RenderResult:
     return result
 
 
+# The most bases a variant may have above it (a chain longer than that is a REF-VARIANT-DEPTH error and is never
+# resolved): the rulebooks' variants have one base, a pack's variant of a variant two; the cap keeps resolving
+# every card of a pack linear in its size.
+MAX_VARIANT_DEPTH = 8
+
+
+def variant_depth_message(chain: list[str]) -> str:
+    """Return the REF-VARIANT-DEPTH message of a variant whose chain of ids (itself first) passed MAX_VARIANT_DEPTH."""
+    return (f"{chain[0]} has more than {MAX_VARIANT_DEPTH} bases above it ({' -> '.join(chain[:4])} -> ...): a "
+            f"variant states what differs from its base, at most {MAX_VARIANT_DEPTH} deep; it is not resolved, "
+            "checked or drawn")
+
+
 def variant_chain(catalog: Catalog, key: EntryKey, parent: Callable[[Any], str | None]) -> tuple[EntryKey, ...]:
-    """Return `key` and the keys of its base chain (`parent(model)` names a base id), up to a missing base or a loop."""
+    """Return `key` and the keys of its base chain (`parent(model)` names a base id), up to a missing base, a loop
+    or MAX_VARIANT_DEPTH bases."""
     chain = [key]
     entry = catalog.get(*key)
-    while entry is not None and (base := parent(entry.model)) is not None:
+    while entry is not None and (base := parent(entry.model)) is not None and len(chain) <= MAX_VARIANT_DEPTH:
         key = (key[0], key[1], base)
         if key in chain:
             break

@@ -27,9 +27,12 @@ class BuildOptions:
     imposed cards (docs/printing.md); `backs` adds card backs: page 2 of every
     single-card PDF and a sheet of backs after each imposed sheet, placed for a
     long-edge duplex. `png_dpi`, when set, adds PNG previews of every PDF page at
-    that resolution and Tabletop Simulator deck sheets (fwdata/output/previews.py).
+    that resolution and Tabletop Simulator deck sheets, whose card faces are drawn at
+    `tts_dpi` (readable in the game whatever the previews' resolution; fwdata/output/previews.py).
     `signature_sheets` is the number of sheets folded together in one signature of a
-    dogfighting-book booklet (fwdata/render/booklet.py).
+    dogfighting-book booklet (fwdata/render/booklet.py). `verdicts` prints the checks'
+    verdicts (scenario and victory points against the rules) on Flight Leader scenario
+    sheets; they are always in fl/crosscheck.md.
     """
 
     paper: str = "letter"
@@ -45,4 +48,6 @@ class BuildOptions:
     gutter_pt: float = 0.0
     backs: bool = False
     png_dpi: int | None = None
+    tts_dpi: int = 200
     signature_sheets: int = 8
+    verdicts: bool = False

@@ -23,7 +23,8 @@ from fwdata.review import Reviewer
 from fwdata.review.setup import review_setup
 from fwdata.sources.document import SourceDocument, pointer_join
 from fwdata.sources.loading import LoadedOnce, load_files, read_manifest
-from fwdata.sources.pack import Pack, resolve_pack
+from fwdata.sources.pack import Pack, resolve_pack, stdin_pack
+from fwdata.sources.portable_names import portable_name_findings
 from fwdata.sources.yaml_loader import display_path
 from fwdata.systems import registered_systems, schema_folders
 from fwdata.validation.overrides import shape_differences
@@ -34,7 +35,8 @@ FINDINGS_REPORT = "findings.txt"
 
 
 def check_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: Path | None = None,
-                  progress: Progress = no_progress, loaded: LoadedOnce | None = None) -> RunResult:
+                  progress: Progress = no_progress, loaded: LoadedOnce | None = None,
+                  standard_input: tuple[Path | None, bytes] | None = None) -> RunResult:
     """Run every stage up to the cross-checks and the review on the pack of `paths`; nothing is written.
 
     The base library is always loaded under the pack, so references resolve
@@ -43,11 +45,14 @@ def check_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     ones the review keeps (`options.selection`, `# fwdata: ignore` comments, the
     baseline: fwdata/review/__init__.py). `progress` hears of every file loaded and system
     checked. `loaded` keeps the compiled schemas and the base library between runs (a new one when None).
+    `standard_input` (a file name or None, and bytes) checks those bytes as that file instead
+    (`fwdata check -`: fwdata/sources/pack.py `stdin_pack`), `paths` unused.
     Raises FwdataError subclasses for conditions that stop the run (no
     sources, broken schemas, an unreadable --baseline); problems in the data are
     findings in the report.
     """
-    return _check(resolve_pack(paths), options, schema_root, progress, loaded or LoadedOnce())[0]
+    pack = resolve_pack(paths) if standard_input is None else stdin_pack(*standard_input)
+    return _check(pack, options, schema_root, progress, loaded or LoadedOnce())[0]
 
 
 def check_pack(pack: Pack, options: BuildOptions, *, loaded: LoadedOnce | None = None,
@@ -73,7 +78,7 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress
     schemas = loaded.schemas(schema_root or default_schema_root(), tuple(kinds), schema_folders(systems))
     documents, findings, reusable = load_files(pack, progress, jobs=options.jobs, known=known)
     valid, document_findings = check_documents(documents, schemas, memo)
-    findings += document_findings
+    findings += document_findings + portable_name_findings(pack.root, pack.reported, documents)
     manifest, manifest_findings = read_manifest(pack, schemas)
     findings += manifest_findings
     is_base = pack.is_base or (manifest is not None and manifest.data.get("id") == BASE_PACK_ID)
@@ -172,6 +177,7 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
             if options.png_dpi is not None:
                 progress("previewing", 0, 1)
                 previews = [staging.add(preview) for preview in preview_outputs(outputs, systems, options.png_dpi,
+                                                                                 tts_dpi=options.tts_dpi,
                                                                                  jobs=options.jobs)]
                 outputs += previews
                 progress("previewing", 1, 1)

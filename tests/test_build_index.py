@@ -24,7 +24,7 @@ def test_each_output_links_its_pdf_and_lists_its_sources_findings() -> None:
                Output("findings.txt", b"")]
     html = page(outputs, {"fw/aircraft/p-51d.pdf": frozenset({"cards/fw/p-51d.yaml"})},
                 [finding("cards/fw/p-51d.yaml", "VL band: max dive 6.5 FP is below max level 7.0 FP")])
-    assert '<a href="fw/aircraft/p-51d.pdf">aircraft/p-51d</a>' in html
+    assert '<a href="fw/aircraft/p-51d.pdf">p-51d</a>' in html  # a PDF without a title: its file name
     assert '<a href="fw/table.pdf">table</a>' in html
     assert ("warning <code>FW-PERF-ORDER</code> VL band: max dive 6.5 FP is below max level 7.0 FP\n"
             '<span class="where">(cards/fw/p-51d.yaml:7)</span>') in html
@@ -38,7 +38,7 @@ def test_a_thumbnail_is_the_first_png_page_when_the_build_made_one() -> None:
     outputs = [Output("fw/aircraft/p-51d.pdf", b"%PDF"), Output("fw/png/aircraft/p-51d/page-001.png", b"png"),
                Output("fw/tts/aircraft-deck-01.png", b"png")]
     html = page(outputs, {}, [])
-    assert '<img src="fw/png/aircraft/p-51d/page-001.png" alt="first page of aircraft/p-51d"' in html
+    assert '<img src="fw/png/aircraft/p-51d/page-001.png" alt="first page of p-51d"' in html
     assert '<li><a href="fw/tts/aircraft-deck-01.png">fw/tts/aircraft-deck-01.png</a></li>' in html
     assert "png/aircraft" not in html.split("<img", 1)[0]  # the PNG pages are not outputs of their own
 
@@ -62,3 +62,18 @@ def test_findings_of_files_no_output_is_drawn_from_are_listed_apart() -> None:
 def test_an_output_without_named_sources_is_drawn_from_every_entry_of_its_system() -> None:
     assert source_paths(Catalog(), "fw", None) == frozenset()
     assert source_paths(Catalog(), "fw", [("fw", "aircraft", "missing")]) == frozenset()
+
+
+def test_an_output_shows_its_title_page_count_and_size_not_its_id() -> None:
+    from fwdata.render.layout import Size
+    from fwdata.render.pdf import PdfDocument
+
+    doc = PdfDocument("P-51D Mustang (escort) \u00b7 card", subject="test")
+    doc.new_page(Size(200, 100))
+    doc.new_page(Size(200, 100))
+    data = doc.finish()
+    html = page([Output("fw/aircraft/p-51d.pdf", data)], {}, [])
+    size = f"{len(data) / 1000:.0f} KB"
+    assert (f'<h3><a href="fw/aircraft/p-51d.pdf">P-51D Mustang (escort) \u00b7 card</a></h3>\n'
+            f'<p class="facts">2 pages \u00b7 {size}</p>') in html
+    assert ">aircraft/p-51d<" not in html and "break-all" not in html

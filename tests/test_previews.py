@@ -66,7 +66,7 @@ def test_every_pdf_page_gets_a_png_and_each_card_folder_a_deck_sheet() -> None:
                         render_outputs=lambda catalog, options: RenderResult(), deck_folders=("aoa/plane",))
     outputs = [Output("aoa/plane/spad-xiii.pdf", pdf_of(1)), Output("aoa/plane/fokker-d-vii.pdf", pdf_of(1)),
                Output("aoa/chart.pdf", pdf_of(2, (612, 792))), Output("findings.txt", b"")]
-    *previews, notes = list(preview_outputs(outputs, {"aoa": system}, 72, jobs=1))
+    *previews, notes = list(preview_outputs(outputs, {"aoa": system}, 72, tts_dpi=72, jobs=1))
     assert [(output.path, size_of(output.data)) for output in previews] == [
         ("aoa/png/plane/spad-xiii/page-001.png", (180, 252)),
         ("aoa/png/plane/fokker-d-vii/page-001.png", (180, 252)),
@@ -103,13 +103,15 @@ def test_a_build_with_png_72_writes_true_size_pages_a_deck_and_the_index(pack: P
     out = Path("out")
     # A half-letter ADC is 612 x 396 pt: at 72 DPI one pixel a point.
     assert size_of((out / "fw/png/aircraft/p-51d/page-001.png").read_bytes()) == (612, 396)
-    assert size_of((out / "fw/tts/aircraft-deck-01.png").read_bytes()) == (1224, 792)  # 2 x 2 full-size cards
+    # The deck's faces have their own resolution (--tts-dpi, 200 by default), not the previews' 72 DPI: a 2 x 2
+    # sheet of 612 x 396 pt cards at 200 DPI.
+    assert size_of((out / "fw/tts/aircraft-deck-01.png").read_bytes()) == (3400, 2200)
     pdfs = sorted(path.relative_to(out).as_posix() for path in out.rglob("*.pdf"))
     for pdf in pdfs:
         assert (out / png_page_path(pdf, 1)).is_file(), pdf
     html = (out / "index.html").read_text(encoding="utf-8")
     assert '<img src="fw/png/aircraft/p-51d/page-001.png"' in html
-    assert '<a href="fw/aircraft/p-51d.pdf">aircraft/p-51d</a>' in html
+    assert '<a href="fw/aircraft/p-51d.pdf">P-51D Mustang · Fighting Wings Aircraft Data Card</a>' in html
 
 
 def test_previews_follow_the_cache_and_the_option(pack: Path) -> None:

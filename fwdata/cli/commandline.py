@@ -24,7 +24,7 @@ from fwdata.reporting import FORMATS, format_error_json, format_report
 from fwdata.reporting.rules import finding_rules
 from fwdata.reporting.text import plural
 from fwdata.review.baseline import format_baseline
-from fwdata.review.selection import FindingSelection, code_matches, parse_codes
+from fwdata.review.selection import FindingSelection, blocks_document, code_matches, parse_codes
 from fwdata.suggestions import did_you_mean
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -100,11 +100,12 @@ def finding_options(command: F) -> F:
 
     @wraps(command)
     def wrapper(*args: Any, select: tuple[str, ...], ignore: tuple[str, ...], min_severity: str,
-                baseline: Path | None, no_baseline: bool, write_baseline: Path | None, quiet: bool,
-                statistics: bool, no_progress: bool, jobs: int | None, **kwargs: Any) -> Any:
+                ignore_suppressions: bool, baseline: Path | None, no_baseline: bool, write_baseline: Path | None,
+                quiet: bool, statistics: bool, no_progress: bool, jobs: int | None, **kwargs: Any) -> Any:
         if baseline is not None and no_baseline:
             raise click.UsageError("--baseline and --no-baseline contradict each other")
-        selection = FindingSelection(select=select, ignore=ignore, min_severity=Severity(min_severity))
+        selection = FindingSelection(select=select, ignore=ignore, min_severity=Severity(min_severity),
+                                     honour_comments=not ignore_suppressions)
         control = RunControl(selection=selection, baseline=baseline, no_baseline=no_baseline,
                              write_baseline=write_baseline, quiet=quiet, statistics=statistics,
                              progress=not no_progress, jobs=jobs)
@@ -116,6 +117,9 @@ def finding_options(command: F) -> F:
         click.option("--ignore", callback=_codes, metavar="CODES", help="Do not report these codes or prefixes."),
         click.option("--min-severity", type=click.Choice([s.value for s in reversed(Severity)]), default="info",
                      show_default=True, help="Report only findings of this severity or above."),
+        click.option("--ignore-suppressions", is_flag=True,
+                     help="Report what `# fwdata: ignore[...]` comments in the sources would hide (as ruff's "
+                          "--ignore-noqa); with --no-baseline nothing the pack says hides a finding."),
         click.option("-q", "--quiet", is_flag=True, help="Print the summary line only (text and github formats)."),
         click.option("--statistics", is_flag=True, help="Print how many findings each code has, most first."),
         click.option("--baseline", type=click.Path(path_type=Path, dir_okay=False), metavar="FILE",
@@ -206,7 +210,9 @@ def report_and_exit(result: RunResult, output_format: str, strict: bool, control
                     after: Callable[[], None] | None = None) -> None:
     """Print the report, write --write-baseline, call `after` (more lines), and exit.
 
-    Exits 0 (no errors) or 1 (errors, or warnings when strict). Raises
+    Exits 0 (no errors) or 1 (errors, or warnings when strict). Once --write-baseline has
+    written its file, exits 0 (as ruff's --add-noqa: the findings are recorded) unless an
+    error no baseline hides is left (`fwdata.review.selection.blocks_document`). Raises
     OutputError when the baseline cannot be written.
     """
     control = control or RunControl()
@@ -222,6 +228,8 @@ def report_and_exit(result: RunResult, output_format: str, strict: bool, control
                    err=True)
     if after is not None:
         after()
+    if control.write_baseline is not None:
+        sys.exit(1 if any(blocks_document(finding) for finding in result.report.findings) else 0)
     sys.exit(1 if result.report.failed(strict) else 0)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -17,14 +18,19 @@ from fwdata.cli.commandline import (
     stops_cleanly,
     strict_option,
 )
-from fwdata.errors import UsageError
-from fwdata.findings import Severity
+from fwdata.errors import INTERRUPTED_EXIT, UsageError
+from fwdata.findings import Severity, escape_controls
 from fwdata.game_system import RunResult
 from fwdata.options import CARD_SIZES, PAPERS, BuildOptions
 from fwdata.pipeline import FINDINGS_REPORT, build_sources, check_sources
+from fwdata.render.booklet import PRESS_SHEET_NAMES, SHEET_NAMES
+from fwdata.reporting import format_error_json
 from fwdata.reporting.text import plural
+from fwdata.sources.yaml_loader import DEFAULT_LIMITS
 from fwdata.systems import kind_folders, registered_systems, schema_folders
 from fwdata.units import parse_print_length
+
+BOOKLET_SUFFIX = "-booklet.pdf"
 
 
 def _png_dpi(value: int | None) -> int | None:
@@ -62,10 +68,33 @@ class _MainGroup(click.Group):
         self._add_systems()
         return super().list_commands(ctx)
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta["fwdata.args"] = list(args)
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the command; Ctrl-C ends it with "Aborted!" and status 130 (128 + SIGINT, as a shell reports it), not
+        click's 1, which is fwdata's "errors found". A usage error under `--format json` is also printed on stdout
+        as `{"error": {"message", "exit_code"}}`, as every other stopped run is."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("\nAborted!", err=True)
+            ctx.exit(INTERRUPTED_EXIT)
+        except click.UsageError as exc:
+            if _asks_for_json(ctx.meta.get("fwdata.args", [])):
+                click.echo(format_error_json(escape_controls(exc.format_message()), exc.exit_code))
+            raise
+
     def _add_systems(self) -> None:
         for system in registered_systems().values():
             if system.commands is not None and system.id not in self.commands:
                 self.add_command(system.commands())
+
+
+def _asks_for_json(args: list[str]) -> bool:
+    """Tell whether a command line asks for `--format json` (as `--format json` or `--format=json`)."""
+    return "--format=json" in args or any(a == "--format" and b == "json" for a, b in zip(args, args[1:], strict=False))
 
 
 @click.group(cls=_MainGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -80,25 +109,35 @@ def main(context: click.Context) -> None:
     in: the nearest folder, from it upwards, with a fwdata-pack.yaml, else the folder holding
     the cards/, scenarios/ or tables/ folder it is in, else the current folder when it
     has such folders; otherwise the base library itself is checked. Exit codes: 0 no
-    errors, 1 errors found, 2 usage or setup error.
+    errors, 1 errors found, 2 usage or setup error, 130 stopped by Ctrl-C.
     """
     context.obj = Toolbox(check=check_sources)
 
 
 @main.command()
 @path_args
+@click.option("--stdin-filename", type=click.Path(path_type=Path, dir_okay=False), metavar="FILE",
+              help="With PATH `-` (or no PATH): the name of the source read from standard input, whose pack it is "
+                   "checked in (as ruff's --stdin-filename).")
 @format_option
 @strict_option
 @finding_options
 @stops_cleanly
-def check(paths: tuple[Path, ...], output_format: str, strict: bool, control: RunControl) -> None:
+def check(paths: tuple[Path, ...], stdin_filename: Path | None, output_format: str, strict: bool,
+          control: RunControl) -> None:
     """Check sources against their schemas, references and the game rules; print every finding.
 
+    PATH `-` reads one source from standard input (named by --stdin-filename).
     A line ending in `# fwdata: ignore[CODE,...]` hides that line's findings of those
     codes; `# fwdata: ignore-file[CODE,...]` anywhere hides them in the whole file.
     """
     options = control.build_options(BuildOptions(strict=strict))
-    result = check_sources(list(paths), options, progress=control.progress_reporter())
+    standard_input = None
+    if Path("-") in paths or stdin_filename is not None:
+        if paths not in ((), (Path("-"),)):
+            raise UsageError("`-` (standard input) is checked on its own: name no other PATH with it")
+        standard_input = (stdin_filename, sys.stdin.buffer.read(DEFAULT_LIMITS.max_bytes + 1))
+    result = check_sources(list(paths), options, progress=control.progress_reporter(), standard_input=standard_input)
     report_and_exit(result, output_format, strict, control)
 
 
@@ -123,6 +162,12 @@ def check(paths: tuple[Path, ...], output_format: str, strict: bool, control: Ru
 @click.option("--png", "png_dpi", type=click.IntRange(36, 600), metavar="DPI",
               callback=lambda _context, _option, value: _png_dpi(value),
               help="Also write a PNG of every PDF page at DPI (36-600) and Tabletop Simulator deck sheets.")
+@click.option("--verdicts", is_flag=True,
+              help="Print the checks' verdicts on Flight Leader scenario sheets (printed points against the rules); "
+                   "players' sheets leave them out, fl/crosscheck.md always has them.")
+@click.option("--tts-dpi", type=click.IntRange(72, 600), default=200, show_default=True, metavar="DPI",
+              help="With --png: the resolution of the Tabletop Simulator deck sheets' card faces "
+                   "(docs/tabletop-simulator.md).")
 @click.option("--no-cache", is_flag=True,
               help="Check and render everything again instead of reusing what the previous build left in --out.")
 @format_option
@@ -130,8 +175,8 @@ def check(paths: tuple[Path, ...], output_format: str, strict: bool, control: Ru
 @finding_options
 @stops_cleanly
 def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, bleed: str, gutter: str,
-          signature_sheets: int, backs: bool, png_dpi: int | None, no_cache: bool, output_format: str,
-          strict: bool, control: RunControl) -> None:
+          signature_sheets: int, backs: bool, png_dpi: int | None, tts_dpi: int, verdicts: bool, no_cache: bool,
+          output_format: str, strict: bool, control: RunControl) -> None:
     """Check sources, then render every card, sheet and play aid into the build folder.
 
     Nothing is written when any error is found; the previous build stays as it was.
@@ -144,7 +189,8 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, bl
                                                  use_cache=not no_cache,
                                                  bleed_pt=_print_length("--bleed", bleed),
                                                  gutter_pt=_print_length("--gutter", gutter), backs=backs,
-                                                 png_dpi=png_dpi, signature_sheets=signature_sheets))
+                                                 png_dpi=png_dpi, signature_sheets=signature_sheets,
+                                                 tts_dpi=tts_dpi, verdicts=verdicts))
     result = build_sources(list(paths), options, progress=control.progress_reporter())
 
     def closing() -> None:
@@ -154,13 +200,14 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, bl
             click.echo(f"build failed: nothing written into {out_dir}/ (a build already there is left as it was)",
                        err=True)
         else:
-            click.echo("\n".join(build_lines(result, out_dir)), err=True)
+            click.echo("\n".join(build_lines(result, out_dir, options)), err=True)
 
     report_and_exit(result, output_format, strict, control, after=closing)
 
 
-def build_lines(result: RunResult, out_dir: Path) -> list[str]:
-    """Return the closing lines of a successful build: what was written where, the report, the counts."""
+def build_lines(result: RunResult, out_dir: Path, options: BuildOptions | None = None) -> list[str]:
+    """Return the closing lines of a successful build: what was written where, on which paper when a booklet needs
+    a bigger sheet than --paper (with --bleed), the report, the counts."""
     folders: dict[str, int] = {}
     for output in result.outputs:
         top = output.path.split("/", 1)[0] if "/" in output.path else "."
@@ -179,7 +226,12 @@ def build_lines(result: RunResult, out_dir: Path) -> list[str]:
     written = (f"nothing changed since the last build: kept {plural(len(result.outputs), 'file')} in {out_dir}/"
                if result.unchanged else f"wrote {plural(len(result.outputs), 'file')} into {out_dir}/")
     copied = f"; {result.copied} copied unchanged from the last build" if result.copied else ""
-    return [f"{written} ({where}{copied})",
+    paper = []
+    if options is not None and options.bleed_pt and any(o.path.endswith(BOOKLET_SUFFIX) for o in result.outputs):
+        paper = [f"booklets (*{BOOKLET_SUFFIX}) are on {PRESS_SHEET_NAMES[options.paper]} paper, not "
+                 f"{SHEET_NAMES[options.paper]}: with --bleed a spread, its bleed and crop marks need the next size "
+                 "up (docs/printing.md)"]
+    return [f"{written} ({where}{copied})", *paper,
             f"full findings report, hidden findings included: {report}",
             f"build succeeded: {counts}{extra}"]
 

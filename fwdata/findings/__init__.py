@@ -26,6 +26,20 @@ def escape_controls(text: str) -> str:
     return UNSAFE_CHARACTERS.sub(lambda match: match[0].encode("unicode_escape").decode("ascii"), text)
 
 
+# A colon in a path of the text format, except a Windows drive letter's: escaped, so that a file named
+# `a.yaml:99:99: error FAKE: x.yaml` never reads as a finding at a.yaml:99:99 (an editor or a CI problem matcher
+# takes everything up to `:line:column:` as the location).
+PATH_COLON = re.compile(r"(?<!^[A-Za-z]):|^([A-Za-z]):(?![\\/])")
+
+
+def text_path(path: str) -> str:
+    """Return `path` as the text format prints it: every colon written `\\x3a` but a drive letter's (`C:\\`).
+
+    `path` is already escaped by `escape_controls`, so the result holds no line break either.
+    """
+    return PATH_COLON.sub(lambda match: (match[1] or "") + "\\x3a", path) if ":" in path else path
+
+
 class Severity(StrEnum):
     """How much a finding matters: errors stop a build, warnings do not (unless --strict)."""
 
@@ -70,9 +84,10 @@ class Finding:
         object.__setattr__(self, "message", escape_controls(self.message))
 
     def format_line(self) -> str:
-        """Return the one-line text form `path:line:col: severity CODE: message`."""
+        """Return the one-line text form `path:line:col: severity CODE: message` (colons escaped: `text_path`)."""
         loc = self.location
-        where = loc.path if loc.line <= 0 else f"{loc.path}:{loc.line}:{loc.column}"
+        path = text_path(loc.path)
+        where = path if loc.line <= 0 else f"{path}:{loc.line}:{loc.column}"
         return f"{where}: {self.severity.value} {self.code}: {self.message}"
 
     def as_json(self) -> dict[str, object]:

@@ -17,7 +17,14 @@ LOADING = FindingSection(
     before=("Sources are YAML 1.2. Plain values are read by the YAML 1.2 core schema whatever `%YAML` directive a "
             "file\ncarries: `true`/`false`, `null`/`~`, decimal, `0o` and `0x` integers, floats; anything else "
             "(dates, `yes`,\n`1_000`, `1:30`) is text. A plain `<<` key merges mappings in. Lines are counted at "
-            "`\\n`, `\\r\\n` and `\\r`."),
+            "`\\n`, `\\r\\n` and `\\r`;\nU+0085, U+2028 and U+2029 are characters of a value, as YAML 1.2 has it "
+            "(libyaml, a YAML 1.1 parser, would\nbreak lines there: fwdata hands it stand-ins). Sources are the "
+            "files named `*.yaml` or `*.yml`, in any case\n(`X.YAML` too). libyaml's leniencies are refused as the "
+            "specification refuses them (`YAML-SYNTAX`): a `#`\nglued to a quote, bracket, comma, directive or "
+            "block-scalar header; a lone `-` in a flow collection; a\ncontinuation line of a flow collection or "
+            "quoted value not indented past its block; a tab, or more spaces\nthan the first line, in a block "
+            "scalar's leading blank lines; a directive after a document not ended by\n`...`. Each of the YAML test "
+            "suite's invalid documents libyaml accepted is a test (tests/sources/test_yaml_strict.py)."),
     codes=(
         FindingCode("SOURCE-UNREADABLE",
                     severity="error",
@@ -34,6 +41,16 @@ LOADING = FindingSection(
                     example=("`cards/fw/x.yaml:1:1: error SOURCE-OUTSIDE-PACK: the path leads outside the pack (to "
                              "/etc/passwd); a pack may only read its own files`"),
                     fix="copy the file into the pack instead of linking to it"),
+        FindingCode("SOURCE-HARD-LINK",
+                    severity="error",
+                    summary=("a file of a folder pack has more than one name (a hard link, `ln` without `-s`): its "
+                             "other name may be a file outside the pack, and nothing tells where it is (a symbolic "
+                             "link can be followed and is allowed inside the pack), so it is not read. Hard links "
+                             "inside a pack are rare (git and zip extraction do not make them; a tar archive's link "
+                             "members, `cp -l` and some backup tools do)"),
+                    example=("`cards/fw/x.yaml:1:1: error SOURCE-HARD-LINK: the file has 2 names (hard links); one "
+                             "may be outside the pack, so it is not read: ...`"),
+                    fix="copy the file (`cp`, not `cp -l`)"),
         FindingCode("ZIP-MEMBER-PATH",
                     severity="error",
                     summary=("members of a zip pack whose names are not relative paths inside it (`..`, an absolute "
@@ -80,6 +97,15 @@ LOADING = FindingSection(
                     example=("`x.yaml:2:7: error YAML-SYNTAX: the list opened here with `[` is not closed: add `]` "
                              "at the end of its entries (the parser stopped at line 3)`"),
                     fix="fix the syntax at the line shown"),
+        FindingCode("NAME-WINDOWS",
+                    severity="warning",
+                    summary=("a pack file's path, or a document's `id` (its outputs are `<id>.pdf`), has a name "
+                             "Windows cannot hold: a reserved device name (`con`, `prn`, `aux`, `nul`, "
+                             '`com0`-`com9`, `lpt0`-`lpt9`, with or without an extension), one of `< > : " \\\\ \\| ? '
+                             "*`, or a dot or space at the end"),
+                    example=("`tables/fw/con.yaml:1:1: warning NAME-WINDOWS: the file cannot be copied to Windows: "
+                             "'con.yaml': CON is a device name Windows reserves`"),
+                    fix="rename the file, or choose another id"),
         FindingCode("YAML-DUPLICATE-KEY",
                     severity="error",
                     summary="the same key twice in one mapping",
@@ -152,10 +178,28 @@ LOADING = FindingSection(
                          "quick fix of `fwdata lsp` ([editors.md](editors.md))")),
     ),
     after=("Findings can be left out by `--select`, `--ignore` and `--min-severity`, suppressed by a comment\n`# "
-           "fwdata: ignore[CODE,...]` on the finding's own line or `# fwdata: ignore-file[CODE,...]` anywhere "
-           "in\nits file, and hidden by a baseline (`--baseline FILE`, or the one the pack manifest names); see "
-           "the\n[formats](formats.md) page (selecting and suppressing findings, baselines). The tables below are "
-           "also\nthe rules' descriptions in `--format sarif`: keep one row per code, columns as headed."),
+           "fwdata: ignore[CODE,...]` on the finding's own line or `# fwdata: ignore-file[CODE,...]` anywhere in\n"
+           "its file, and hidden by a baseline (`--baseline FILE`, or the one the pack manifest names); see the\n"
+           '[formats](formats.md) page (selecting and suppressing findings, baselines), and "What suppression can '
+           'hide"\nbelow. The tables below are also the rules\' descriptions in `--format sarif`: keep one row per '
+           "code,\ncolumns as headed.\n\n### What suppression can hide\n\nA pack is untrusted: its comments and "
+           "the baseline its manifest names are the pack's word, not the\ncurator's. So:\n\n- **Never hidden**: an "
+           "error that stops a document from being read, checked or drawn. These are the\n  errors of the codes "
+           "`SOURCE-*`, `ZIP-*`, `YAML-*`, `SCHEMA-KIND`, `SCHEMA`, `REF-*` (an unknown\n  reference, a duplicate "
+           "id, a variant loop, `REF-VARIANT-DEPTH`), `PACK-OVERRIDE-UNDECLARED` and\n  `PACK-OVERRIDE-SHAPE` (one "
+           "of two documents is left out). No `# fwdata: ignore` comment, no baseline\n  (the pack's or "
+           "`--baseline`), no `--select`, `--ignore` or `--min-severity` hides them, and\n  `--write-baseline` "
+           "does not record them: a card whose document is left out always fails `check` and\n  `build`, so a "
+           "build that says it succeeded has drawn every output its sources ask for.\n- **Hidden, and counted**: "
+           "every other finding, by a comment, a baseline or the selection options. The\n  summary line counts "
+           "them (`(3 baselined, 1 suppressed)`) and `build/findings.txt` lists each one, marked.\n- **A curator's "
+           "view**: `--ignore-suppressions` (as ruff's `--ignore-noqa`) reports what the comments\n  would hide; "
+           "`--no-baseline` leaves out the manifest's baseline. Together nothing the pack says hides a\n  finding; "
+           "only the curator's own `--select`, `--ignore`, `--min-severity` and `--baseline` do.\n\nThe text "
+           "format writes a colon in a path as `\\x3a` (a Windows drive letter's excepted), as it writes a\n"
+           "control character as its Python escape: a file named `a.yaml:99:99: error FAKE: x.yaml` prints as\n"
+           "`a.yaml\\x3a99\\x3a99\\x3a error FAKE\\x3a x.yaml:1:1: ...` and never reads as a finding at "
+           "`a.yaml:99:99`.\nJSON, SARIF, GitHub and JUnit carry the path as data, unchanged."),
 )
 
 SCHEMA = FindingSection(
@@ -201,6 +245,15 @@ REFERENCES = FindingSection(
                              "base, an Ace of Aces book's `layout`)"),
                     example="`s.yaml:20:21: error REF-UNKNOWN: aircraft 'p-51': no fw aircraft card with that id`",
                     fix="fix the id or add the card"),
+        FindingCode("REF-VARIANT-DEPTH",
+                    severity="error",
+                    summary=("a variant (`fw` `variant_of`, `fl` `base`) has more than 8 bases above it: the "
+                             "rulebooks' variants have one, a pack's variant of a variant two; the cap keeps "
+                             "resolving a pack's cards linear in its size. The card is not resolved, checked or "
+                             "drawn"),
+                    example=("`c.yaml:6:7: error REF-VARIANT-DEPTH: chain-0 has more than 8 bases above it (chain-0 "
+                             "-> chain-1 -> ...) ...`"),
+                    fix="name a base nearer the top of the chain"),
         FindingCode("REF-CYCLE",
                     severity="error",
                     summary="variants refer to each other in a loop",

@@ -64,7 +64,7 @@ MAX_OUTPUT_BYTES = 4 * 1024 * 1024 * 1024
 NOT_IN_RUN_KEY = frozenset({"out_dir", "use_cache", "jobs"})
 # Options that only decide which findings are shown or which previews are made (the run key has them), besides
 # those: a renderer never draws a PDF differently for them.
-NOT_RENDERED = NOT_IN_RUN_KEY | {"selection", "baseline", "pack_baseline", "png_dpi"}
+NOT_RENDERED = NOT_IN_RUN_KEY | {"selection", "baseline", "pack_baseline", "png_dpi", "tts_dpi"}
 
 
 def _sha256(data: bytes) -> str:

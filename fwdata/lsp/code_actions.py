@@ -1,5 +1,5 @@
-"""Code actions: suppress a finding on its line, apply a finding's did-you-mean, write the pack's schemas for a
-modeline that names none."""
+"""Code actions: suppress a finding on its line (not an error no comment hides: `blocks_document`), apply a
+finding's did-you-mean, write the pack's schemas for a modeline that names none."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from collections.abc import Sequence
 
 from lsprotocol import types
 
+from fwdata.findings import Severity
 from fwdata.lsp.diagnostics import SOURCE
-from fwdata.review.selection import SUPPRESSION
+from fwdata.review.selection import SUPPRESSION, is_blocking
 
 WRITE_SCHEMAS = "fwdata.writeSchemas"
 _DID_YOU_MEAN = re.compile(r"\(did you mean '([^'\\]*)'\?\)")
@@ -36,7 +37,8 @@ def code_actions(uri: str, text: str, diagnostics: Sequence[types.Diagnostic]) -
                 kind=types.CodeActionKind.QuickFix, diagnostics=[diagnostic],
                 command=types.Command(title="Write the pack's schemas", command=WRITE_SCHEMAS, arguments=[uri])))
         line = diagnostic.range.start.line
-        if line < len(lines):
+        severity = Severity.ERROR if diagnostic.severity == types.DiagnosticSeverity.Error else Severity.WARNING
+        if line < len(lines) and not is_blocking(code, severity.value):
             actions.append(types.CodeAction(
                 title=f"Ignore {code} on this line", kind=types.CodeActionKind.QuickFix, diagnostics=[diagnostic],
                 edit=types.WorkspaceEdit(changes={uri: [suppression_edit(lines[line], line, code)]})))

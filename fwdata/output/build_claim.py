@@ -4,12 +4,16 @@ fwdata owns it (fwdata/output/write.py stages and swaps in the new build)."""
 from __future__ import annotations
 
 import errno
-import fcntl
 import os
 import shutil
+import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+
+with warnings.catch_warnings():  # where fcntl is missing, filelock warns that it falls back on its portable lock
+    warnings.simplefilter("ignore", UserWarning)
+    from filelock import FileLock, Timeout
 
 from fwdata.errors import OutputError
 from fwdata.game_system import Output
@@ -21,8 +25,9 @@ from fwdata.sources.yaml_loader import display_path
 def claim_build_folder(out_dir: Path) -> Iterator[BuildFolder]:
     """Lock `out_dir` as a build folder, recover what a killed build left, and check that fwdata owns it.
 
-    The lock is `flock` on `.<name>.fwdata-lock` next to the folder: the OS releases it when the process
-    ends, however it ends, and the file is removed when the claim ends. A second build into the same
+    The lock is on `.<name>.fwdata-lock` next to the folder, taken with filelock (`flock` where the OS
+    has it: the OS releases it when the process ends, however it ends; elsewhere filelock's portable
+    lock), and the file is removed when the claim ends. A second build into the same
     folder while the lock is held stops with OutputError (exit 2) rather than wait. A folder that exists,
     is not empty and has no `.fwdata-build` marker was not made by fwdata and is refused with OutputError,
     so a build never deletes a user's files. Also raises OutputError when the folder or its parent cannot
@@ -52,32 +57,37 @@ def claim_build_folder(out_dir: Path) -> Iterator[BuildFolder]:
 
 @contextmanager
 def _locked(lock_path: Path, out_dir: Path) -> Iterator[None]:
-    """Hold an exclusive flock on `lock_path`, removing the file when done; raises OutputError when taken."""
+    """Hold an exclusive lock on `lock_path` (filelock: `flock` where the OS has it, else its portable fallback),
+    removing the file when done; raises OutputError when it is taken or is a symbolic link."""
+    link_message = f"cannot write {out_dir}: its lock file is a symbolic link ({lock_path})"
     while True:
+        if os.path.islink(lock_path):  # never through a link: the lock file must not create or touch a file elsewhere
+            raise OutputError(link_message)
+        locked: list[int] = []
         try:
-            # never through a link: the lock file must not create or touch a file elsewhere
-            descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
-        except OSError as exc:
-            problem = "its lock file is a symbolic link" if exc.errno == errno.ELOOP else exc.strerror or exc
-            raise OutputError(f"cannot write {out_dir}: {problem} ({lock_path})") from None
+            lock = FileLock(lock_path, timeout=0, mode=0o644, on_acquired=locked.append)
+        except ValueError:  # filelock's portable lock (no flock) has no descriptor to hand: its marker is the lock
+            lock = FileLock(lock_path, timeout=0, mode=0o644)
         try:
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(descriptor)
+            lock.acquire()
+        except Timeout:
             raise OutputError(f"another fwdata build is writing {out_dir} (lock {lock_path}); "
                               "run again when it has finished") from None
+        except OSError as exc:
+            raise OutputError(link_message if exc.errno == errno.ELOOP
+                              else f"cannot write {out_dir}: {exc.strerror or exc} ({lock_path})") from None
         try:
-            same_file = os.path.samestat(os.fstat(descriptor), os.stat(lock_path))
+            same_file = not locked or os.path.samestat(os.fstat(locked[-1]), os.stat(lock_path))
         except FileNotFoundError:
             same_file = False
         if same_file:  # else the holder before us removed the file after we opened it: lock the new one
             break
-        os.close(descriptor)
+        lock.release()
     try:
         yield
     finally:
         lock_path.unlink(missing_ok=True)  # while still locked, so no one locks a file about to vanish
-        os.close(descriptor)
+        lock.release()
 
 
 def recover_build_folder(target: Path) -> None:

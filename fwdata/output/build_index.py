@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -15,14 +16,54 @@ from fwdata.reporting.text import plural
 INDEX_PAGE = "index.html"
 
 
+# What a PDF says of itself, as reportlab writes it: its title (a literal or a UTF-16 hex string) and page count.
+_PDF_TITLE = re.compile(rb"/Title (?:\(((?:\\.|[^\\)])*)\)|<([0-9A-Fa-f]*)>)", re.DOTALL)
+_PDF_PAGES = re.compile(rb"/Count (\d+) /Kids \[[^\]]*\] /Type /Pages")
+_PDF_ESCAPES = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
+
+
 @dataclass(frozen=True)
 class CatalogItem:
-    """One output on the index page: its name, its path (relative to the build folder), its first page's PNG."""
+    """One output on the index page: the name a player reads (a PDF's title), its path (relative to the build
+    folder, for the link), its page count (None when not a PDF), its size in bytes, its first page's PNG."""
 
     name: str
     path: str
+    pages: int | None
+    size_bytes: int
     thumbnail: str | None
     findings: tuple[Finding, ...]
+
+
+def pdf_title_and_pages(data: bytes) -> tuple[str | None, int | None]:
+    """Return the title and page count a PDF written by reportlab records (None for what it lacks)."""
+    title = None
+    if (match := _PDF_TITLE.search(data)) is not None:
+        if match[1] is not None:
+            raw = re.sub(rb"\\([0-7]{1,3}|.)", lambda escape: bytes([int(escape[1], 8)]) if escape[1][:1].isdigit()
+                         else _PDF_ESCAPES.get(escape[1], escape[1]), match[1], flags=re.DOTALL)
+            title = raw.decode("latin-1")
+        else:
+            raw = bytes.fromhex(match[2].decode("ascii"))
+            title = raw.decode("utf-16") if raw.startswith((b"\xfe\xff", b"\xff\xfe")) else raw.decode("latin-1")
+    counts = [int(count) for count in _PDF_PAGES.findall(data)]
+    return (title or None), (max(counts) if counts else None)
+
+
+def size_text(size_bytes: int) -> str:
+    """Return a file size as a reader says it: `812 bytes`, `43 KB`, `1.2 MB` (1 KB = 1,000 bytes)."""
+    if size_bytes < 1000:
+        return plural(size_bytes, "byte")
+    if size_bytes < 1_000_000:
+        return f"{size_bytes / 1000:.0f} KB"
+    return f"{size_bytes / 1_000_000:.1f} MB"
+
+
+def _item(output: OutputFile, rest: str, thumbnail: str | None, findings: tuple[Finding, ...]) -> CatalogItem:
+    data = output.data
+    title, pages = pdf_title_and_pages(data) if output.path.endswith(".pdf") else (None, None)
+    name = title or rest.rsplit("/", 1)[-1].removesuffix(".pdf")  # a file that names nothing of its own
+    return CatalogItem(name, output.path, pages, len(data), thumbnail, findings)
 
 
 @dataclass(frozen=True)
@@ -47,7 +88,7 @@ def index_page(outputs: Sequence[OutputFile], systems: Mapping[str, GameSystem],
                drawn_from: Mapping[str, frozenset[str]], findings: Sequence[Finding], findings_report: str
                ) -> Iterator[bytes]:
     """Yield build/index.html (INDEX_PAGE) for `outputs` in UTF-8 pieces, as the template makes them: per system,
-    each output with its thumbnail, link and findings.
+    each output with its name (a PDF's title), page count, size, thumbnail, link and findings.
 
     `drawn_from` maps an output path to the source files it is drawn from (an output
     missing there is drawn from none); `findings` are the findings the build reports,
@@ -70,10 +111,9 @@ def index_page(outputs: Sequence[OutputFile], systems: Mapping[str, GameSystem],
                 continue
             sources = drawn_from.get(output.path, frozenset())
             thumbnail = png_page_path(output.path, 1)
-            items.append(CatalogItem(rest.removesuffix(".pdf"), output.path,
-                                     thumbnail if thumbnail in written else None,
-                                     tuple(findings[number] for number in sorted(
-                                         number for source in sources for number in listed.get(source, ())))))
+            items.append(_item(output, rest, thumbnail if thumbnail in written else None,
+                               tuple(findings[number] for number in sorted(
+                                   number for source in sources for number in listed.get(source, ())))))
             attached |= sources
         decks = tuple(output.path for output in outputs if output.path.startswith(f"{system.id}/tts/"))
         if items or decks:
@@ -81,6 +121,8 @@ def index_page(outputs: Sequence[OutputFile], systems: Mapping[str, GameSystem],
     others = [finding for finding in findings if finding.location.path not in attached]
     environment = jinja2.Environment(loader=jinja2.PackageLoader("fwdata", "templates"), autoescape=True,
                                      undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    environment.filters["size_text"] = size_text
+    environment.filters["plural"] = plural
     pieces = environment.get_template("index.html.j2").generate(
         sections=sections, others=others, findings_report=findings_report,
         counts=", ".join(plural(sum(f.severity is severity for f in findings), severity.value)

@@ -21,20 +21,24 @@ def png_page_path(pdf_path: str, page: int) -> str:
     return f"{system}/png/{rest.removesuffix('.pdf')}/page-{page:03d}.png"
 
 
-def _previews_of(state: tuple[Sequence[OutputFile], int, frozenset[str]], index: int
+def _previews_of(state: tuple[Sequence[OutputFile], int, int, frozenset[str]], index: int
                  ) -> tuple[list[bytes], bytes | None]:
     """Return the page PNGs of PDF `index` and, when it is a deck card, its face (run in a forked worker)."""
-    pdfs, dpi, deck_folders = state
+    pdfs, dpi, tts_dpi, deck_folders = state
     data = pdfs[index].data
     pages = pdf_to_pngs(data, dpi)
-    # A deck face is the card as cut: without the bleed that --bleed adds around it.
     is_card = bool(pages) and str(PurePosixPath(pdfs[index].path).parent) in deck_folders
-    return pages, (trimmed_first_page(data, dpi) or pages[0]) if is_card else None
+    if not is_card:
+        return pages, None
+    # A deck face is the card as cut (without the bleed that --bleed adds around it), at the deck's own resolution.
+    face = trimmed_first_page(data, tts_dpi) or (pages[0] if tts_dpi == dpi else pdf_to_pngs(data, tts_dpi)[0])
+    return pages, face
 
 
 def preview_outputs(outputs: Sequence[OutputFile], systems: Mapping[str, GameSystem], dpi: int, *,
-                    jobs: int | None = None) -> Iterator[Output]:
-    """Yield a PNG of every page of every PDF in `outputs` at `dpi`, then each system's deck sheets.
+                    tts_dpi: int = 200, jobs: int | None = None) -> Iterator[Output]:
+    """Yield a PNG of every page of every PDF in `outputs` at `dpi`, then each system's deck sheets, whose faces
+    are drawn at `tts_dpi` (scaled down only to fit a sheet: fwdata/render/tts.py).
 
     Pages are rendered by `jobs` processes (fwdata/processes/workers.py) and yielded as they come, in
     order, so only the deck faces are held. A system's deck sheets (`GameSystem.deck_folders`) are
@@ -45,7 +49,8 @@ def preview_outputs(outputs: Sequence[OutputFile], systems: Mapping[str, GameSys
     pdfs = [output for output in outputs if output.path.endswith(".pdf") and "/" in output.path]
     deck_folders = frozenset(folder for system in systems.values() for folder in system.deck_folders)
     faces: dict[str, bytes] = {}
-    rendered = iter_shared(_previews_of, (pdfs, dpi, deck_folders), len(pdfs), jobs=jobs, worth_it=len(pdfs) > 4)
+    rendered = iter_shared(_previews_of, (pdfs, dpi, tts_dpi, deck_folders), len(pdfs), jobs=jobs,
+                           worth_it=len(pdfs) > 4)
     for pdf, (pages, face) in zip(pdfs, rendered, strict=True):
         yield from (Output(png_page_path(pdf.path, number), png) for number, png in enumerate(pages, start=1))
         if face is not None:

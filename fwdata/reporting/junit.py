@@ -12,8 +12,8 @@ def format_junit(report: Report, files: Iterable[str], *, strict: bool = False) 
     """Return JUnit XML: a `testsuite` named fwdata holding a `testcase` per file (classname = path).
 
     Each error is a `failure` (type = code); with `strict` each warning is one
-    too. Other findings of the file go to its `system-out`. Files without
-    findings pass.
+    too; the suite's `failures` counts them. Other findings of the file go to its
+    `system-out`. Files without findings pass.
     """
     by_path: dict[str, list[Finding]] = {path: [] for path in sorted({escape_controls(path) for path in files})}
     for finding in report.sorted():
@@ -30,7 +30,7 @@ def format_junit(report: Report, files: Iterable[str], *, strict: bool = False) 
                 failure.text = finding.format_line()
             else:
                 others.append(finding.format_line())
-        failures += any(finding.severity in failing for finding in findings)
+        failures += sum(finding.severity in failing for finding in findings)
         if others:
             ElementTree.SubElement(case, "system-out").text = "\n".join(others)
     suite.set("failures", str(failures))

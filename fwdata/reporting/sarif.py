@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 from fwdata import __version__
 from fwdata.findings import Finding, Report, Severity
-from fwdata.reporting.rules import FindingRule, finding_rules
+from fwdata.reporting.rules import FindingRule, finding_rules, findings_doc
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -22,13 +22,19 @@ def artifact_uri(path: str) -> str:
     return quote(PurePath(path).as_posix())
 
 
-def _rule(code: str, rule: FindingRule | None) -> dict[str, object]:
+def rule_name(code: str) -> str:
+    """Return the SARIF rule name of a finding code: its words joined in PascalCase (`FW-PERF-ORDER` -> `FwPerfOrder`),
+    a name a reader can say, other than the id."""
+    return "".join(word.capitalize() for word in code.split("-"))
+
+
+def _rule(code: str, rule: FindingRule | None, help_uri: str) -> dict[str, object]:
     if rule is None:
-        return {"id": code, "shortDescription": {"text": code}}
+        return {"id": code, "name": rule_name(code), "shortDescription": {"text": code}}
     level = {"error": "error", "warning": "warning", "info": "note"}.get(rule.severity.split()[0] if rule.severity
                                                                           else "", "warning")
-    return {"id": code, "name": code, "shortDescription": {"text": rule.title},
-            "fullDescription": {"text": rule.title}, "help": {"text": rule.help},
+    return {"id": code, "name": rule_name(code), "shortDescription": {"text": rule.title},
+            "fullDescription": {"text": rule.title}, "help": {"text": rule.help}, "helpUri": help_uri,
             "defaultConfiguration": {"level": level}, "properties": {"category": rule.section}}
 
 
@@ -45,9 +51,12 @@ def format_sarif(report: Report) -> str:
     """Return the SARIF 2.1.0 log (one run) of the report's findings as JSON text.
 
     `tool.driver.rules` lists every code used in the results, with the title and
-    help text of docs/findings.md; columns count Unicode code points, 1-based.
+    help text of docs/findings.md; columns count Unicode code points, 1-based. The
+    driver's `informationUri` and each rule's `helpUri` are the `file:` URI of the
+    installed docs/findings.md (fwdata has no web address of its own).
     """
     documented = finding_rules()
+    doc_uri = findings_doc().resolve().as_uri()
     findings = report.sorted()
     codes = sorted({finding.code for finding in findings})
     index = {code: number for number, code in enumerate(codes)}
@@ -56,7 +65,8 @@ def format_sarif(report: Report) -> str:
         "version": "2.1.0",
         "runs": [{
             "tool": {"driver": {"name": "fwdata", "version": __version__, "semanticVersion": __version__,
-                                "rules": [_rule(code, documented.get(code)) for code in codes]}},
+                                "informationUri": doc_uri,
+                                "rules": [_rule(code, documented.get(code), doc_uri) for code in codes]}},
             "columnKind": "unicodeCodePoints",
             "results": [_result(finding, index[finding.code]) for finding in findings],
         }],

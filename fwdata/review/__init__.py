@@ -7,7 +7,14 @@ from dataclasses import dataclass, field
 
 from fwdata.findings import Finding, Severity
 from fwdata.review.baseline import Baseline, BaselineEntry, match_baseline, record_baseline
-from fwdata.review.selection import FindingSelection, Suppressions, parse_suppressions, select_findings
+from fwdata.review.selection import (
+    FindingSelection,
+    Suppressions,
+    blocks_document,
+    is_blocking,
+    parse_suppressions,
+    select_findings,
+)
 
 
 @dataclass
@@ -83,20 +90,26 @@ class Reviewer:
         checked = set(self.relative.values())
 
         def covers(entry: BaselineEntry) -> bool:
-            if entry.path not in checked or not self.selection.selects_code(entry.code):
+            if (entry.path not in checked or not self.selection.selects_code(entry.code)
+                    or is_blocking(entry.code, entry.severity)):
                 return False
             known = {severity.value for severity in Severity}
             return entry.severity not in known or self.selection.selects(entry.code, Severity(entry.severity))
 
-        match = match_baseline(selected.kept, self.baseline, self.relative_path, covers)
-        review.shown, review.baselined, review.gone = match.new, match.baselined, match.gone
+        blocking = [finding for finding in selected.kept if blocks_document(finding)]
+        match = match_baseline([finding for finding in selected.kept if not blocks_document(finding)],
+                               self.baseline, self.relative_path, covers)
+        review.shown = sorted([*blocking, *match.new], key=lambda f: (f.location, f.code, f.message))
+        review.baselined, review.gone = match.baselined, match.gone
         return review
 
     def record(self, review: Review) -> Baseline:
         """Return the baseline of a review's selected, unsuppressed findings (new and baselined).
 
-        Entries of the active baseline for files this run did not check are kept.
+        Blocking errors (`blocks_document`) are left out: no baseline hides them. Entries of
+        the active baseline for files this run did not check are kept.
         """
         checked = set(self.relative.values())
         keep = [entry for entry in (self.baseline.entries if self.baseline else ()) if entry.path not in checked]
-        return record_baseline([*review.shown, *review.baselined], self.relative_path, keep)
+        return record_baseline([f for f in (*review.shown, *review.baselined) if not blocks_document(f)],
+                               self.relative_path, keep)

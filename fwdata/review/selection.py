@@ -12,6 +12,12 @@ SEVERITY_RANK = {Severity.INFO: 0, Severity.WARNING: 1, Severity.ERROR: 2}
 CODE_PATTERN = re.compile(r"^[A-Z0-9]+(-[A-Z0-9]+)*-?$")
 # A YAML comment `# fwdata: ignore[CODE,CODE]` (this line) or `# fwdata: ignore-file[CODE]` (whole file).
 SUPPRESSION = re.compile(r"#\s*fwdata:\s*ignore(?P<file>-file)?\[(?P<codes>[^\]]*)\]", re.IGNORECASE)
+# Codes of the errors that stop a document from being read, checked or drawn: a file not read (a hard link, a
+# link out of the pack), not YAML, not of a known kind or breaking its schema; a reference that names nothing, a
+# variant whose bases loop or chain too deep; an id used twice or a base entry replaced without leave (one of the
+# two documents is left out). Nothing hides them (neither a comment, a baseline, nor --select, --ignore or
+# --min-severity): a pack's own comment would otherwise make a card vanish from a build that says it succeeded.
+BLOCKING_CODES = ("SOURCE-", "ZIP-", "YAML-", "SCHEMA", "REF-", "PACK-OVERRIDE-UNDECLARED", "PACK-OVERRIDE-SHAPE")
 
 
 def code_matches(code: str, token: str) -> bool:
@@ -24,6 +30,17 @@ def code_matches(code: str, token: str) -> bool:
     if token.endswith("-"):
         return code.startswith(token)
     return code == token or code.startswith(token + "-")
+
+
+def is_blocking(code: str, severity: str) -> bool:
+    """Tell whether a finding of this code and severity (its value: 'error') stops its document from being checked
+    or drawn (BLOCKING_CODES)."""
+    return severity == Severity.ERROR.value and any(code_matches(code, token) for token in BLOCKING_CODES)
+
+
+def blocks_document(finding: Finding) -> bool:
+    """Tell whether `finding` is an error that stops its document from being checked or drawn (BLOCKING_CODES)."""
+    return is_blocking(finding.code, finding.severity.value)
 
 
 def parse_codes(text: str) -> tuple[str, ...]:
@@ -41,11 +58,15 @@ def parse_codes(text: str) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class FindingSelection:
-    """Which findings a run reports: `select` (empty: all) minus `ignore`, at `min_severity` or above."""
+    """Which findings a run reports: `select` (empty: all) minus `ignore`, at `min_severity` or above.
+
+    `honour_comments` False (--ignore-suppressions) reports what `# fwdata: ignore` comments would hide.
+    """
 
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     min_severity: Severity = Severity.INFO
+    honour_comments: bool = True
 
     def selects_code(self, code: str) -> bool:
         """Tell whether a code passes --select and --ignore (the severity aside)."""
@@ -107,13 +128,18 @@ def select_findings(findings: Iterable[Finding], selection: FindingSelection,
                     suppressions: Mapping[str, Suppressions]) -> Selected:
     """Split `findings` by `selection`, then by the suppressions of their file (keyed by display path).
 
-    A file missing from `suppressions` (unreadable, or without findings) has none.
+    A file missing from `suppressions` (unreadable, or without findings) has none; a blocking
+    error (`blocks_document`) is always kept, and with `selection.honour_comments` False no
+    comment suppresses anything.
     """
     result = Selected()
     for finding in findings:
-        if not selection.selects(finding.code, finding.severity):
+        if blocks_document(finding):
+            result.kept.append(finding)
+        elif not selection.selects(finding.code, finding.severity):
             result.unselected.append(finding)
-        elif finding.location.path in suppressions and suppressions[finding.location.path].suppress(finding):
+        elif (selection.honour_comments and finding.location.path in suppressions
+              and suppressions[finding.location.path].suppress(finding)):
             result.suppressed.append(finding)
         else:
             result.kept.append(finding)

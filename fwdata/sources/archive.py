@@ -94,7 +94,7 @@ class ZipPack:
                   if member.is_relative_to(self.root)}
         laid_out = {parts[0] for parts in inside.values() if len(parts) > 1} & set(folders)
         sources = {member for member, parts in inside.items()
-                   if member.name.endswith(suffixes) and not any(part.startswith(".") for part in parts)
+                   if member.name.lower().endswith(suffixes) and not any(part.startswith(".") for part in parts)
                    and (not laid_out or parts[0] in laid_out)}
         return sorted(sources | set(self.refused), key=str)
 

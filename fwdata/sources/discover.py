@@ -10,7 +10,7 @@ from pathlib import Path
 from fwdata.errors import UsageError
 from fwdata.sources.containment import Refused, admit
 
-YAML_SUFFIXES = (".yaml", ".yml")
+YAML_SUFFIXES = (".yaml", ".yml")  # in any case: `X.YAML` is a source too
 DEFAULT_FOLDERS = ("cards", "scenarios", "tables")
 MAX_FILES = 20_000
 
@@ -80,7 +80,7 @@ def _walk(folder: Path, pack_root: Path, found: Discovery, seen: set[str]) -> No
         path = Path(entry.path)
         if entry.name.startswith(".") or len(found.files) > MAX_FILES:
             continue
-        if entry.name.endswith(YAML_SUFFIXES) and not _is_real_folder(entry):
+        if entry.name.lower().endswith(YAML_SUFFIXES) and not _is_real_folder(entry):
             found.files.append(path)  # a link, a pipe or a device among them is refused when read
         elif entry.is_symlink() and os.path.isdir(path):
             try:

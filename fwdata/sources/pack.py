@@ -10,7 +10,7 @@ from pathlib import Path
 from fwdata.errors import UsageError
 from fwdata.library import SOURCE_FOLDERS, library_root
 from fwdata.sources.archive import ZipPack, is_zip_pack
-from fwdata.sources.containment import Refused, read_in_pack
+from fwdata.sources.containment import Refused, read_in_pack_with_status
 from fwdata.sources.discover import YAML_SUFFIXES, Discovery, find_sources
 
 MANIFEST = "fwdata-pack.yaml"
@@ -29,7 +29,8 @@ class Pack:
     holds the entries of `files` discovery already refused (a folder that cannot
     be listed, a folder link leaving the pack, an unsafe zip member); `archive`
     the zip of a zip pack, whose paths are `pack.zip/<member>`. `overlay` maps a file of
-    `files` to the bytes to read in place of the file's (an editor's unsaved text: fwdata/lsp).
+    `files` to the bytes to read in place of the file's (an editor's unsaved text: fwdata/lsp; a source read
+    from standard input: `fwdata check -`, `stdin_pack`).
     """
 
     root: Path
@@ -48,7 +49,9 @@ class Pack:
         Every reader of pack files (sources, manifest, the manifest's baseline,
         suppression comments) comes through here, so nothing outside the pack
         is ever opened (fwdata/sources/containment.py); a file of `overlay` is read from there,
-        held to the same cap. Raises Refused.
+        held to the same cap. Raises Refused; SOURCE-HARD-LINK for a file with more than one name
+        (a hard link), which may be a file outside the pack under a name inside it: nothing can
+        tell where its other names are.
         """
         if path in self.overlay:
             data = self.overlay[path]
@@ -59,7 +62,11 @@ class Pack:
             raise self.refused[path]
         if self.archive is not None:
             return self.archive.read(path, max_bytes)
-        return read_in_pack(self.root, path, max_bytes)
+        data, status = read_in_pack_with_status(self.root, path, max_bytes)
+        if status.st_nlink > 1:
+            raise Refused("SOURCE-HARD-LINK", f"the file has {status.st_nlink} names (hard links); one may be outside "
+                          "the pack, so it is not read: copy the file into the pack instead of linking it")
+        return data
 
     def has(self, path: Path) -> bool:
         """Tell whether the pack has an entry at `path` (it may still be refused when read)."""
@@ -124,6 +131,29 @@ def resolve_pack(paths: Sequence[Path], *, cwd: Path | None = None) -> Pack:
                for path in sorted(paths, key=lambda path: (not path.is_symlink(), str(path)))}
     return _pack(root, sorted(spelled.values(), key=str), sorted(reported, key=str), manifest_named,
                  found.refused | chosen.refused)
+
+
+def stdin_pack(name: Path | None, data: bytes, *, cwd: Path | None = None) -> Pack:
+    """Return the pack of a source read from standard input as if it were the file `name` (ruff's
+    `--stdin-filename`): the pack holding `name` (which need not exist), or without a name the pack of the current
+    folder, the source then shown as `-`. Only that source's findings are reported; the rest of the pack is loaded
+    so that its references resolve, a file at `name` replaced by `data`. Raises UsageError as `resolve_pack` does.
+    """
+    base = cwd or Path.cwd()
+    path = Path(os.path.normpath(name)) if name is not None else base / "-"
+    if name is not None and not path.parent.is_dir():
+        raise UsageError(f"--stdin-filename {name}: no folder {path.parent}")
+    root = pack_root(path)
+    if name is None:
+        looks_like_pack = os.path.lexists(root / MANIFEST) or any((root / n).is_dir() for n in SOURCE_FOLDERS)
+        root = root if looks_like_pack else library_root()
+    found = _discover(root)
+    real = _identity(path, root.resolve())
+    files = [file for file in found.files if _identity(file, root.resolve()) != real]
+    return Pack(root=root, files=tuple(sorted([*files, path], key=str)), reported=(path,),
+                manifest=root / MANIFEST if os.path.lexists(root / MANIFEST) else None, reports_manifest=False,
+                is_base=root.resolve() == library_root().resolve(), refused=found.refused,
+                overlay={path: data})
 
 
 def _identity(path: Path, real_root: Path) -> Path:

@@ -25,6 +25,7 @@ from fwdata.sources.modelines import modeline_findings
 from fwdata.sources.yaml_errors import syntax_message
 from fwdata.sources.yaml_plain import GiveUp, read_plain
 from fwdata.sources.yaml_reader import CORE, LoadLimits, Refused, TextLines, printable, read_nodes
+from fwdata.sources.yaml_strict import check_strict_syntax, hold_separators
 from fwdata.sources.yaml_values import to_plain
 
 __all__ = ["LoadLimits", "display_path", "load_bytes", "load_source", "load_sources", "read_source"]
@@ -141,25 +142,35 @@ def load_bytes(shown: str, raw: bytes, limits: LoadLimits = DEFAULT_LIMITS
     if unprintable:
         message = f"control character U+{ord(unprintable.group()):04X} is not allowed in YAML"
         return fail("YAML-SYNTAX", message, *lines.position(unprintable.start()))
+    text, restore = hold_separators(text)
+    # The YAML 1.2 rules libyaml lets pass are checked once libyaml has read the text without an error of its own
+    # (its errors come with their own wording), before any finding about what the text holds.
     try:
         try:
             data, positions = read_plain(text, limits, lines)
         except GiveUp:
             root = read_nodes(text, limits, lines)
+            check_strict_syntax(text, lines)
             if root is None or isinstance(root, ScalarNode) and root.tag == CORE + "null":
                 return fail("YAML-EMPTY", "the file holds no document (expected a mapping with system, kind and id)")
             if not isinstance(root, MappingNode):
                 kind = "a list" if isinstance(root, SequenceNode) else "a single value"
                 return fail("YAML-NOT-MAPPING", f"the document is {kind}; expected a mapping with system, kind and id")
             data, positions = to_plain(root, limits, lines)
+        check_strict_syntax(text, lines)
     except Refused as exc:
+        if exc.code != "YAML-SYNTAX":  # a cap or a second document: the text may still break a rule first
+            try:
+                check_strict_syntax(text, lines)
+            except Refused as strict:
+                exc = strict
         return fail(exc.code, exc.message, *exc.where)
     except MarkedYAMLError as exc:
         message, (line, column) = syntax_message(lines, exc)
         return fail("YAML-SYNTAX", message, line, column)
     except YAMLError as exc:
         return fail("YAML-SYNTAX", printable(str(exc).strip().splitlines()[0]) if str(exc).strip() else "invalid YAML")
-    return SourceDocument(path=shown, data=data, positions=positions), []
+    return SourceDocument(path=shown, data=restore(data), positions=positions), []
 
 
 def _indentation_findings(shown: str, lines: TextLines) -> list[Finding]:

@@ -54,7 +54,7 @@ CORE_PATTERNS = {
 }
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 T = TypeVar("T")
-_BLANK_LINE_WITH_TABS = re.compile(r"(?:^|(?<=\r))[ \t]*\t[ \t]*(?=#|\r|\n|\Z)", re.MULTILINE)
+BLANK_LINE_WITH_TABS = re.compile(r"(?:^|(?<=\r))[ \t]*\t[ \t]*(?=#|\r|\n|\Z)", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -90,6 +90,10 @@ class TextLines:
     def __init__(self, text: str) -> None:
         self.lines = _LINE_BREAK.split(text)
         self._starts = [0] + [match.end() for match in _LINE_BREAK.finditer(text)]
+
+    def start(self, row: int) -> int:
+        """Return the offset of the first character of the 0-based line `row`."""
+        return self._starts[row]
 
     def position(self, offset: int) -> tuple[int, int]:
         """Return the (line, column) of the character at `offset` (the end of the text included)."""
@@ -143,9 +147,9 @@ def read_events(text: str, limits: LoadLimits, lines: TextLines, reader: Callabl
         # YAML 1.2 lets a blank or comment-only line hold tabs; libyaml refuses them there. Such lines
         # carry no data outside block scalars, so a text libyaml refused is read again with their tabs as
         # spaces (the same length: every position stays).
-        if _BLANK_LINE_WITH_TABS.search(text) is None:
+        if BLANK_LINE_WITH_TABS.search(text) is None:
             raise
-        return _read_with(_BLANK_LINE_WITH_TABS.sub(lambda line: line.group().replace("\t", " "), text), reader)
+        return _read_with(BLANK_LINE_WITH_TABS.sub(lambda line: line.group().replace("\t", " "), text), reader)
 
 
 def _read_with(text: str, reader: Callable[[Any], T]) -> T:

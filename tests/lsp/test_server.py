@@ -167,21 +167,35 @@ def test_completion_offers_ids_values_and_keys(server: LspProcess, pack: Path) -
 
 def test_code_actions_suppress_correct_and_write_schemas(server: LspProcess, pack: Path) -> None:
     card = pack / "cards/fw/p-51d-n1.yaml"
-    text = card.read_text().replace("status: authored", "status: autored", 1)
+    text = card.read_text().replace("max_dive_fp: 10,", "max_dive_fp: 7,", 1)
     uri = server.open(card, text)
+    _, diagnostics = server.wait_for_diagnostics(uri)
+    order = [d for d in diagnostics if d["code"] == "FW-PERF-ORDER"]
+    actions = server.request("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": order[0]["range"],
+                                                          "context": {"diagnostics": order}})
+    by_title = {action["title"]: action for action in actions}
+    edit = by_title["Ignore FW-PERF-ORDER on this line"]["edit"]["changes"][uri][0]
+    assert edit["newText"] == "  # fwdata: ignore[FW-PERF-ORDER]"
+    line = order[0]["range"]["start"]["line"]
+    suppressed = text.split("\n")
+    suppressed[line] = suppressed[line].rstrip() + edit["newText"]
+    server.change(uri, "\n".join(suppressed), 2)
+    _, after = server.wait_for_diagnostics(uri)
+    assert not any(d["code"] == "FW-PERF-ORDER" for d in after)
+
+    # An error that stops a document (SCHEMA) is offered no suppression, and a comment does not hide it.
+    broken = text.replace("status: authored", "status: autored", 1)
+    server.change(uri, broken, 3)
     _, diagnostics = server.wait_for_diagnostics(uri)
     schema = [d for d in diagnostics if d["code"] == "SCHEMA"]
     actions = server.request("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": schema[0]["range"],
                                                           "context": {"diagnostics": schema}})
-    by_title = {action["title"]: action for action in actions}
-    edit = by_title["Ignore SCHEMA on this line"]["edit"]["changes"][uri][0]
-    assert edit["newText"] == "  # fwdata: ignore[SCHEMA]"
-    line = schema[0]["range"]["start"]["line"]
-    suppressed = text.split("\n")
-    suppressed[line] += edit["newText"]
-    server.change(uri, "\n".join(suppressed), 2)
+    assert not any(action["title"].startswith("Ignore") for action in actions)
+    commented = broken.split("\n")
+    commented[schema[0]["range"]["start"]["line"]] += "  # fwdata: ignore[SCHEMA]"
+    server.change(uri, "\n".join(commented), 4)
     _, after = server.wait_for_diagnostics(uri)
-    assert not any(d["code"] == "SCHEMA" for d in after)
+    assert any(d["code"] == "SCHEMA" for d in after)
 
     scenario = pack / "scenarios/fw/bomber-intercept-n1.yaml"
     scenario_text = scenario.read_text().replace("p-51d-n1", "p-51d-n9", 1)
@@ -237,6 +251,23 @@ def test_several_packs_and_a_file_in_no_pack(server: LspProcess, tmp_path: Path)
     assert diagnostic_lines(diagnostics) == check_lines(stray)
     assert not any(d["code"] == "REF-UNKNOWN" for d in diagnostics)  # the base library's cards resolve
 
+
+
+def test_strict_yaml_and_unhideable_errors_reach_the_editor(server: LspProcess, pack: Path, tmp_path: Path) -> None:
+    """What libyaml accepts and YAML 1.2 refuses (a comment glued to a quote: fwdata/sources/yaml_strict.py) is a
+    YAML-SYNTAX diagnostic, as `check` reports it, and a pack's ignore-file comment does not hide it."""
+    card = pack / "cards/fw/p-51d-n1.yaml"
+    uri = server.open(card)
+    server.wait_for_diagnostics(uri)
+    glued = "# fwdata: ignore-file[YAML-]\n" + card.read_text().replace("status: authored", 'status: "authored"#x', 1)
+    server.change(uri, glued, 2)
+    _, diagnostics = server.wait_for_diagnostics(uri)
+    saved = tmp_path / "saved"
+    shutil.copytree(pack, saved)
+    (saved / "cards/fw/p-51d-n1.yaml").write_text(glued)
+    expected = check_lines(saved / "cards/fw/p-51d-n1.yaml")
+    assert {code for *_, code, _ in expected} == {"YAML-SYNTAX"}
+    assert diagnostic_lines(diagnostics) == expected
 
 PASTE_50_MB = "id: x\n" + ("filler: " + "b" * 100 + "\n") * 460_000
 

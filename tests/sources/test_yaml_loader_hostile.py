@@ -86,7 +86,7 @@ def test_tabs_where_yaml_12_allows_them(tmp_path: Path, text: str, data: object)
     ("a: # one\n# two\n# three\n\n  - 1\n", {"a": [1]}),
     ("a:\n  b:\n  # one\n  # two\n\n  c: 1\n", {"a": {"b": None, "c": 1}}),
     ("? a\n# one\n# two\n\n: b\n", {"a": "b"}),
-    ("a: [\n# one\n# two\n\n1]\n", {"a": [1]}),
+    ("a: [\n# one\n# two\n\n 1]\n", {"a": [1]}),
 ])
 def test_values_after_comment_lines_and_a_blank_line(tmp_path: Path, text: str, data: object) -> None:
     document, findings = load_text(tmp_path, text)

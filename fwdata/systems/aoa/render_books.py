@@ -27,6 +27,7 @@ from fwdata.systems.aoa.model import MANEUVER_CODES, BookPage, DogfightBook
 
 SYSTEM = "aoa"
 HALF_MARGIN_PT = 22.0
+PRINT_NOTE_PT = 7.5  # the booklet's printing instructions at the foot of its how-to page
 # Short chart names (the Maneuver Chart's labels cut to fit a 30 pt cell).
 SHORT_NAMES = {
     "A": "weave", "B": "t.bank", "C": "slip", "D": "stall", "E": "slip", "F": "t.bank", "G": "weave", "H": "slip",
@@ -105,10 +106,12 @@ def render_booklet(book: DogfightBook, design: BookDesign, paper: Size, *, paper
     next paper size up, with crop marks (booklet.layout_booklet). Raises ValueError when the
     spread does not fit.
     """
-    doc, draw, halves = _book_document(book, design, only)
+    records = _records(book, only)
     half = Size(paper.landscape.width / 2, paper.landscape.height)
     layout = layout_booklet(half, paper, paper_name, bleed_pt)
-    signatures = impose_booklet(len(halves), signature_sheets)
+    signatures = impose_booklet(len(records) + 1, signature_sheets)
+    doc, draw, halves = _book_document(book, design, only, print_note=_print_note(layout, len(signatures),
+                                                                                  signature_sheets))
     for signature in signatures:
         for sheet in signature:
             for side in (sheet.front, sheet.back):
@@ -119,24 +122,28 @@ def render_booklet(book: DogfightBook, design: BookDesign, paper: Size, *, paper
                     if position is not None:
                         with page.translated(slot.x, slot.y, half) as surface:
                             draw(surface, halves[position - 1])
-                if side is signatures[0][0].front:
-                    _print_instructions(page, layout, len(signatures), signature_sheets)
     return doc.finish(), list(doc.findings)
 
 
-def _book_document(book: DogfightBook, design: BookDesign, only: Sequence[int] | None
+def _records(book: DogfightBook, only: Sequence[int] | None) -> list[BookPage]:
+    return sorted((p for p in book.pages if only is None or p.page in only), key=lambda p: p.page)
+
+
+def _book_document(book: DogfightBook, design: BookDesign, only: Sequence[int] | None, *, print_note: str | None = None
                    ) -> tuple[PdfDocument, Callable[[Page, BookPage | None], None], list[BookPage | None]]:
-    """Return a new document for `book`, the call that draws one half-sheet page, and the pages in reading order."""
+    """Return a new document for `book`, the call that draws one half-sheet page, and the pages in reading order.
+
+    `print_note` (a booklet's: how to print, fold and bind it) ends the how-to page."""
     numbering = numbering_for(design)
     ship = design.ship(book.side)
     enemy = design.ship("german" if book.side == "allied" else "allied")
     doc = PdfDocument(f"{book.name} · Ace of Aces dogfighting book", subject="Ace of Aces dogfighting book (fwdata)")
-    records = sorted((p for p in book.pages if only is None or p.page in only), key=lambda p: p.page)
+    records = _records(book, only)
 
     def draw(surface: Page, record: BookPage | None) -> None:
         frame = surface.box.inset(HALF_MARGIN_PT)
         if record is None:
-            draw_instructions(surface, frame, book, design)
+            draw_instructions(surface, frame, book, design, print_note=print_note)
             return
         situation = numbering.situation(record.page)
         own = own_situation(situation, book.side) if situation is not None else None
@@ -146,13 +153,12 @@ def _book_document(book: DogfightBook, design: BookDesign, only: Sequence[int] |
     return doc, draw, [None, *records]  # None: the how-to-play page
 
 
-def _print_instructions(page: Page, layout: BookletLayout, signatures: int, signature_sheets: int) -> None:
-    """One line in the top margin of the first sheet's left page: how to print, fold and bind the booklet."""
-    text = (f"Print on {layout.sheet_name} paper, double-sided, flip on short edge, actual size. Fold {signatures} "
-            f"signatures of up to {signature_sheets} sheets, stack, staple.")
-    left = layout.left
-    page.fit_text(Rect(left.x + HALF_MARGIN_PT, left.top - HALF_MARGIN_PT + 1, left.width - 2 * HALF_MARGIN_PT, 10),
-                  text, 7, truncate=True)
+def _print_note(layout: BookletLayout, signatures: int, signature_sheets: int) -> str:
+    """Return how to print, fold and bind a booklet: the last lines of its how-to page, inside the page's margin
+    (so neither a home printer's unprintable edge nor a crop mark touches them)."""
+    return (f"Printing this booklet: {layout.sheet_name} paper, double-sided, flip on the short edge, actual size "
+            f"(no scaling). Fold {signatures} signature{'s' if signatures != 1 else ''} of up to {signature_sheets} "
+            "sheets, stack them in order, staple at the fold.")
 
 
 # ------------------------------------------------------------------ one page
@@ -264,8 +270,14 @@ def draw_lost_page(page: Page, box: Rect) -> None:
     page.paragraph(Rect(box.x + 10, box.y + 40, box.width - 20, box.height * 0.35), text, 10)
 
 
-def draw_instructions(page: Page, frame: Rect, book: DogfightBook, design: BookDesign) -> None:
-    """The booklet's first half-page: how to fly a turn with this book (AoA Standard Game, in fwdata's words)."""
+def draw_instructions(page: Page, frame: Rect, book: DogfightBook, design: BookDesign, *,
+                      print_note: str | None = None) -> None:
+    """The book's first half-page: how to fly a turn with this book (AoA Standard Game, in fwdata's words), and
+    at its foot `print_note` (a booklet's printing instructions), wrapped."""
+    if print_note is not None:
+        note_height = PRINT_NOTE_PT * 1.2 * 3 + 4
+        page.paragraph(Rect(frame.x, frame.y, frame.width, note_height), print_note, PRINT_NOTE_PT)
+        frame = Rect(frame.x, frame.y + note_height + 4, frame.width, frame.height - note_height - 4)
     head, rest = frame.take_top(50)
     page.fit_text(Rect(head.x, head.y + 22, head.width, 28), f"{book.depicts}", 20, bold=True)
     page.fit_text(Rect(head.x, head.y, head.width, 20),
@@ -283,7 +295,7 @@ def draw_instructions(page: Page, frame: Rect, book: DogfightBook, design: BookD
         "at page 170, damage kept). A plane with 12 damage is shot down.",
         "The picture: you fly the grey plane in the centre, nose up; the black plane is the enemy on his hex, "
         "nose where he flies. Shaded hexes are where your guns bear. Rings: Short, Medium, Long range.",
-        "Generated by fwdata from a geometric model (docs/aoa-books.md); not the printed book's artwork.",
+        "Generated by fwdata from a geometric model of the dogfight; not the printed book's artwork.",
     ]
     y = rest.top
     for step in steps:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 from functools import cache, partial
 
 from fwdata.findings import Finding, error
-from fwdata.game_system import Catalog, Entry, PlannedCheck, variant_chain
+from fwdata.game_system import MAX_VARIANT_DEPTH, Catalog, Entry, PlannedCheck, variant_chain, variant_depth_message
 from fwdata.options import BuildOptions
 from fwdata.suggestions import did_you_mean
 from fwdata.systems.fw.card_checks import check_card
@@ -63,7 +63,7 @@ def _resolved(catalog: Catalog, card_id: str) -> AircraftDataCard | None:
 
 
 def check_variant_bases(catalog: Catalog) -> Iterator[Finding]:
-    """Every `variant_of` names an existing aircraft, and variants do not form a loop."""
+    """Every `variant_of` names an existing aircraft; variants do not loop, nor chain more than MAX_VARIANT_DEPTH."""
     for entry in catalog.entries("fw", "aircraft"):
         card: AircraftDataCard = entry.model
         if card.variant_of is None:
@@ -79,6 +79,9 @@ def check_variant_bases(catalog: Catalog) -> Iterator[Finding]:
             if current.variant_of in seen:
                 yield error(entry.document.locate("/variant_of"), "REF-CYCLE",
                             f"variant_of forms a loop: {' -> '.join([*seen, current.variant_of])}")
+                break
+            if len(seen) > MAX_VARIANT_DEPTH:
+                yield error(entry.document.locate("/variant_of"), "REF-VARIANT-DEPTH", variant_depth_message(seen))
                 break
             seen.append(current.variant_of)
             base = catalog.get("fw", "aircraft", current.variant_of)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from fwdata.game_system import frozen
+from fwdata.game_system import MAX_VARIANT_DEPTH, frozen
 from fwdata.sources.document import SourceDocument
 from fwdata.systems.fw.rules.engines import fuel_injected
 from fwdata.systems.fw.tables import RuleTable, rule_table_from_data
@@ -214,14 +214,14 @@ def resolve_variant_chain(
 ) -> AircraftDataCard | None:
     """Return `card` with every inherited section filled from its chain of bases.
 
-    `lookup` finds a card by id. Returns None when a base is missing or the
-    chain loops (the reference checks report both).
+    `lookup` finds a card by id. Returns None when a base is missing, the chain
+    loops or has more than MAX_VARIANT_DEPTH bases (the reference checks report all three).
     """
     seen = {card.id}
     chain = [card]
     while chain[-1].variant_of is not None:
         base = lookup(chain[-1].variant_of)
-        if base is None or base.id in seen:
+        if base is None or base.id in seen or len(chain) > MAX_VARIANT_DEPTH:
             return None
         seen.add(base.id)
         chain.append(base)

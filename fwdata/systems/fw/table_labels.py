@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 # Keyed by column key, then by stored code; the words are the rulebook's (OTR 4.3.1, OTR 17.2, OTR 32.3,
-# QS Combat Tables), so the aid reads like the printed table it transcribes.
+# QS Combat Tables), so the aid reads like the printed table it transcribes, and plain words where a cell
+# stores a formula.
 CELL_LABELS: dict[str, dict[str, str]] = {
     "condition": {
         "loaded": "Loaded",
@@ -13,6 +14,16 @@ CELL_LABELS: dict[str, dict[str, str]] = {
         "cruise_power": "Cruise power",
         "endurance_power": "Endurance power",
         "idle_power": "Idle power (-0.5 speed)",
+    },
+    # The rules read these cells as arithmetic (fwdata/systems/fw/rules/attainable_speeds.py); a player reads words.
+    "max_attainable": {
+        "max-0.5": "max level - 0.5",
+        "max-1.0": "max level - 1.0",
+        "max-1.5": "max level - 1.5",
+        "max-0.5/each": "max level - 0.5 per loss",
+        "min(max-1.0, laden-0.5)": "max level - 1.0 or laden - 0.5, the lower",
+        "laden*1/2": "half of laden (FVT)",
+        "max*1/2": "half of max level (FVT)",
     },
     "load_state": {"normal": "Normal", "loaded": "Loaded", "over_loaded": "Over-loaded"},
     "engines_status": {

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from fwdata.findings import Finding, error, warning
-from fwdata.game_system import Catalog
+from fwdata.game_system import MAX_VARIANT_DEPTH, Catalog, variant_depth_message
 from fwdata.suggestions import did_you_mean
 from fwdata.systems.fl import rules
 from fwdata.systems.fl.model import UNKNOWN, FlAircraft, MissileLoad, NoteArmament, resolve_aircraft
@@ -59,7 +59,10 @@ def note_armaments(catalog: Catalog) -> dict[str, tuple[NoteArmament, ...]]:
 
 
 def check_aircraft_bases(catalog: Catalog) -> Iterator[Finding]:
-    """Every variant's `base` names an existing fl aircraft, and bases do not loop."""
+    """Every variant's `base` names an existing fl aircraft; bases do not loop, nor chain more than MAX_VARIANT_DEPTH.
+
+    Each aircraft's chain is followed at most MAX_VARIANT_DEPTH + 1 steps, so a pack of n aircraft takes O(n).
+    """
     known = catalog.ids(SYSTEM, "aircraft")
     for entry in catalog.entries(SYSTEM, "aircraft"):
         aircraft: FlAircraft = entry.model
@@ -80,6 +83,13 @@ def check_aircraft_bases(catalog: Catalog) -> Iterator[Finding]:
                     entry.document.locate("/base"),
                     "REF-CYCLE",
                     f"base forms a loop: {' -> '.join([*seen, current.base])}",
+                )
+                break
+            if len(seen) > MAX_VARIANT_DEPTH:
+                yield error(
+                    entry.document.locate("/base"),
+                    "REF-VARIANT-DEPTH",
+                    variant_depth_message(seen),
                 )
                 break
             seen.append(current.base)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
-from fwdata.game_system import frozen
+from fwdata.game_system import MAX_VARIANT_DEPTH, frozen
 from fwdata.sources.document import SourceDocument
 from fwdata.systems.fl.model.lists import NoteArmament
 
@@ -174,14 +174,15 @@ def resolve_aircraft(aircraft: FlAircraft, lookup: Callable[[str], FlAircraft | 
     """Return `aircraft` with every field it does not give taken from its chain of bases.
 
     The counter is merged value by value (a variant states only the unit
-    information changes, FL 21.1.9). Returns None when a base is missing or the
-    chain loops (the reference checks report both).
+    information changes, FL 21.1.9). Returns None when a base is missing, the
+    chain loops or it has more than MAX_VARIANT_DEPTH bases (the reference checks
+    report all three); so resolving every aircraft of a pack takes linear time.
     """
     chain = [aircraft]
     seen = {aircraft.id}
     while chain[-1].base is not None:
         base = lookup(chain[-1].base)
-        if base is None or base.id in seen:
+        if base is None or base.id in seen or len(chain) > MAX_VARIANT_DEPTH:
             return None
         seen.add(base.id)
         chain.append(base)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fwdata.findings import Location
 from fwdata.render.citations import printable_citation
+from fwdata.render.fonts import wrap_words
 from fwdata.render.layout import CARD_SIZES, Rect
 from fwdata.render.pdf import Page
 from fwdata.sources.document import SourceDocument
@@ -13,7 +14,7 @@ from fwdata.systems.fl.model import UNKNOWN, FlAircraft, ListNote
 from fwdata.units import inches
 
 CARD = CARD_SIZES["index-5x3"]
-SAFE_PT = inches(0.125)  # with bleed, frame and text stay this far inside the trim (print conventions)
+SAFE_PT = inches(0.125)  # frame and text stay this far inside the trim (print conventions)
 LIST_NAMES = {
     "light-blue": "Light Blue (USN/USMC)",
     "dark-blue": "Dark Blue (USAF)",
@@ -24,6 +25,9 @@ LIST_NAMES = {
 WRITE_IN_NOTE = "Blank boxes: values lost from the rulebook; fill them in from your counter and aircraft list."
 WRITE_IN_WIDTH_PT = 26.0
 LOST = None  # a cell drawn as an empty write-in box
+FOOT_PT = 6.0  # the source line at the foot of the card
+FOOT_LINE_PT = 7.0
+FOOT_PAD_PT = 1.5
 LIST_GRAY = {"light-blue": 0.88, "dark-blue": 0.72, "green": 0.8, "gray": 0.84, "red": 0.76}
 
 
@@ -43,8 +47,8 @@ def show(value: object) -> str:
 def draw_aircraft_card(page: Page, aircraft: FlAircraft, document: SourceDocument, notes: dict[str, ListNote]) -> None:
     """Draw one 5 x 3 in aircraft card: list row (FL 21.1), counter data (FL 1.2.1), points, notes."""
     where = document.locate("/name")
-    # Without bleed the frame hugs the cut (as printed so far); with bleed it moves onto the safe line.
-    frame = SAFE_PT if page.bleed_pt else 3
+    # The frame sits on the safe line, with bleed or without: a cut a little off never trims it.
+    frame = SAFE_PT
     box = page.box.inset(frame + 4)
     page.rect(page.box.inset(frame), width=0.8)
     head, rest = box.take_top(20)
@@ -136,11 +140,15 @@ def draw_aircraft_card(page: Page, aircraft: FlAircraft, document: SourceDocumen
         lines.append(f"{letter}. {note.summary if note else ''}")
     if wrote_in:
         lines.append(WRITE_IN_NOTE)
-    foot = Rect(left.x, left.y, left.width, 7)
-    left = Rect(left.x, left.y + 8, left.width, left.height - 8)
-    page.paragraph(left, "\n".join(lines) or " ", 6.5, where=document.locate("/notes"))
+    # The source line is wrapped, never cut: a list of scenarios is read to its end.
     source = printable_citation(str(aircraft.provenance.get("source", "")), CITATIONS)
-    page.fit_text(foot, source, 6, gray=0.35, where=where, truncate=True)
+    source_lines = wrap_words(source, left.width - 2 * FOOT_PAD_PT, FOOT_PT) or (source,)
+    foot_height = FOOT_LINE_PT * len(source_lines)
+    left = Rect(left.x, left.y + foot_height + 1, left.width, left.height - foot_height - 1)
+    page.paragraph(left, "\n".join(lines) or " ", 6.5, where=document.locate("/notes"))
+    for number, line in enumerate(source_lines):
+        row = Rect(left.x, left.y - 1 - FOOT_LINE_PT * (number + 1), left.width, FOOT_LINE_PT)
+        page.fit_text(row, line, FOOT_PT, gray=0.35, pad=FOOT_PAD_PT, where=where)
 
 
 def _list_value(value: object) -> str | None:

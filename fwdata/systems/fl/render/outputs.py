@@ -76,7 +76,8 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
         score = score_scenario(scenario, lookup)
         scores.append(score)
         plans.append(PlannedOutput(f"fl/scenario/{scenario.id}.pdf", None,
-                                   partial(_scenario_sheet, score, entry.document, lookup, paper)))
+                                   partial(_scenario_sheet, score, entry.document, lookup, paper,
+                                           options.verdicts)))
     if scores:
         plans.append(PlannedOutput("fl/crosscheck.md", None, lambda: RenderResult(
             outputs=[Output("fl/crosscheck.md", crosscheck_markdown(
@@ -106,10 +107,10 @@ def _plot_sheet(paper: Size) -> RenderResult:
 
 
 def _scenario_sheet(score: ScenarioScore, document: SourceDocument, lookup: Callable[[str], FlAircraft | None],
-                    paper: Size) -> RenderResult:
+                    paper: Size, verdicts: bool = False) -> RenderResult:
     scenario = score.scenario
     doc = PdfDocument(f"{scenario.number} {scenario.name} · Flight Leader scenario", subject="Scenario sheet (fwdata)")
-    draw_scenario_sheet(doc.new_page(paper.portrait), score, document, lookup)
+    draw_scenario_sheet(doc.new_page(paper.portrait), score, document, lookup, verdicts=verdicts)
     return _finished(f"fl/scenario/{scenario.id}.pdf", doc)
 
 

@@ -1,4 +1,5 @@
-"""Flight Leader scenario sheet: forces by flight, set-up, terrain, rules and checked victory points (FL 23.x)."""
+"""Flight Leader scenario sheet: forces by flight, set-up, terrain, rules and victory points (FL 23.x); the checks'
+verdicts on them only when asked for (they are always in fl/crosscheck.md)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from fwdata.sources.document import SourceDocument
 from fwdata.systems.fl import rules
 from fwdata.systems.fl.model import FlAircraft, Flight, Side, VictoryPointsLine
 from fwdata.systems.fl.render.aircraft_card import show
-from fwdata.systems.fl.scoring import ScenarioScore
+from fwdata.systems.fl.scoring import ScenarioScore, SideAssessment
 
 
 def _armament(flight: Flight) -> str:
@@ -34,8 +35,16 @@ def _armament(flight: Flight) -> str:
     return ", ".join(parts)
 
 
-def _side_status(score: ScenarioScore, side: Side) -> str:
+def _side_points(score: ScenarioScore, side: Side, verdicts: bool) -> str:
+    """Return a side's scenario points as the sheet prints them: the printed value (' · 40 SP', '' when none is
+    printed), with `verdicts` also what the rules give (FL 26.2.3.2)."""
     a = score.sides[0] if score.sides[0].side is side else score.sides[1]
+    if not verdicts:
+        return "" if a.printed is None else f" · {a.printed} SP"
+    return f" · {_side_status(a)}"
+
+
+def _side_status(a: SideAssessment) -> str:
     printed = "not printed" if a.printed is None else f"{a.printed} SP"
     if a.status == "agrees":
         return f"{printed} (agrees with 26.2.3.2)"
@@ -49,9 +58,14 @@ def _side_status(score: ScenarioScore, side: Side) -> str:
 
 
 def draw_scenario_sheet(
-    page: Page, score: ScenarioScore, document: SourceDocument, lookup: Callable[[str], FlAircraft | None]
+    page: Page, score: ScenarioScore, document: SourceDocument, lookup: Callable[[str], FlAircraft | None], *,
+    verdicts: bool = False,
 ) -> None:
-    """Draw one scenario sheet: introduction, forces by flight with set-up, terrain, rules, victory points."""
+    """Draw one scenario sheet: introduction, forces by flight with set-up, terrain, rules, victory points.
+
+    What a player needs only; with `verdicts` (build --verdicts) also the checks' verdicts on the printed
+    scenario and victory points (FL 26.2.3.2, 26.5) and the printed text's faults.
+    """
     scenario = score.scenario
     box = page.box.inset(30)
     head, rest = box.take_top(22)
@@ -82,7 +96,7 @@ def draw_scenario_sheet(
         )
         page.fit_text(
             line1,
-            f"{side.nation_printed} · {side.mission} · {controller} · {_side_status(score, side)}",
+            f"{side.nation_printed} · {side.mission} · {controller}{_side_points(score, side, verdicts)}",
             9,
             bold=True,
             where=document.locate(f"{side.pointer}/nation"),
@@ -141,10 +155,13 @@ def draw_scenario_sheet(
         8,
         where=document.locate("/terrain"),
     )
-    lines = ["Victory points (23.7; checked against 26.5):"]
+    lines = ["Victory points (23.7; checked against 26.5):" if verdicts else "Victory points:"]
     for v in score.victory:
         line = v.side.victory_points
         if line is None:
+            continue
+        if not verdicts:
+            lines.append(f"{v.side.nation_printed} earns: {_vp_summary(line)}")
             continue
         verdict = {
             "agrees": "agrees with 26.5",
@@ -165,7 +182,7 @@ def draw_scenario_sheet(
     text = f"Rules of engagement: {scenario.rules_summary or ''}\n\nOptions: {options_text}"
     if scenario.countermeasures_printed:
         text += f" Countermeasures: {scenario.countermeasures_printed}"
-    if scenario.remarks:
+    if verdicts and scenario.remarks:
         text += "\n\nPrinted-text faults: " + " ".join(scenario.remarks)
     page.paragraph(rest, text, 8.5, where=document.locate("/rules_of_engagement"))
 
