@@ -11,7 +11,8 @@ from typing import Any, Protocol
 
 from fwdata.findings import Finding, Report
 from fwdata.findings.codes import FindingSection
-from fwdata.options import BuildOptions
+from fwdata.options import BuildOptions, SystemOption
+from fwdata.render.layout import Size
 from fwdata.render.page_copies import PageRecord
 from fwdata.review import Review
 from fwdata.review.baseline import Baseline
@@ -330,6 +331,11 @@ class GameSystem:
     titles printed instead (fwdata/render/citations.py).
     `findings` documents the system's finding codes (code, severity, meaning, rule, fix): its section of
     docs/findings.md, made by tools/findings_doc.py.
+    `card_sizes` names the trim sizes (points) of the system's cards, `options` its option group: the
+    `fwdata build` options that belong to it (`--card-size`, `--verdicts`), which the command line adds
+    from every registered system and its renderers read through `BuildOptions.chosen`.
+    `books` maps each rulebook's citation prefix to its rules-index label and the file of its digest
+    (docs/rules-index.md, made by tools/rules_index.py).
     A system is found through the `fwdata.systems` entry-point group (docs/architecture.md).
     """
 
@@ -347,3 +353,5 @@ class GameSystem:
     schema_folder: Path | None = None
     findings: FindingSection | None = None
     citations: Mapping[str, str] = field(default_factory=dict)
+    card_sizes: Mapping[str, Size] = field(default_factory=dict)
+    options: tuple[SystemOption, ...] = ()

@@ -8,15 +8,30 @@ from pathlib import Path
 from fwdata.review.selection import FindingSelection
 
 PAPERS = ("letter", "a4")
-CARD_SIZES = ("half-letter", "a5")
+
+OptionValue = str | bool
+
+
+@dataclass(frozen=True)
+class SystemOption:
+    """One `fwdata build` option of a game system's option group (`GameSystem.options`).
+
+    `name` is the option's name on the command line without its dashes (`card-size` for `--card-size`); `default`
+    a bool makes it an on/off flag, a string a choice of `choices`. A renderer reads the value through
+    `BuildOptions.chosen(system_id, option)`.
+    """
+
+    name: str
+    default: OptionValue
+    help: str
+    choices: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class BuildOptions:
     """Options shared by every stage.
 
-    `paper` is the sheet for imposed cards, log sheets and play aids; `card_size`
-    the Fighting Wings ADC trim size; `strict` makes warnings fail the run.
+    `paper` is the sheet for imposed cards, log sheets and play aids; `strict` makes warnings fail the run.
     `selection` chooses the reported findings (--select, --ignore, --min-severity);
     `baseline` is a baseline file whose findings are hidden; `pack_baseline` applies
     the baseline the pack manifest names when `baseline` is None. `use_cache` lets a
@@ -30,13 +45,12 @@ class BuildOptions:
     that resolution and Tabletop Simulator deck sheets, whose card faces are drawn at
     `tts_dpi` (readable in the game whatever the previews' resolution; fwdata/output/previews.py).
     `signature_sheets` is the number of sheets folded together in one signature of a
-    dogfighting-book booklet (fwdata/render/booklet.py). `verdicts` prints the checks'
-    verdicts (scenario and victory points against the rules) on Flight Leader scenario
-    sheets; they are always in fl/crosscheck.md.
+    dogfighting-book booklet (fwdata/render/booklet.py). `system_options` holds the values of the game
+    systems' own options (`GameSystem.options`) that differ from their defaults, as sorted
+    (system id, option name, value) triples; read them with `chosen`.
     """
 
     paper: str = "letter"
-    card_size: str = "half-letter"
     strict: bool = False
     out_dir: Path = Path("build")
     selection: FindingSelection = FindingSelection()
@@ -50,4 +64,11 @@ class BuildOptions:
     png_dpi: int | None = None
     tts_dpi: int = 200
     signature_sheets: int = 8
-    verdicts: bool = False
+    system_options: tuple[tuple[str, str, OptionValue], ...] = ()
+
+    def chosen(self, system: str, option: SystemOption) -> OptionValue:
+        """Return the value of the game system `system`'s `option`: the one asked for, else its default."""
+        for owner, name, value in self.system_options:
+            if owner == system and name == option.name:
+                return value
+        return option.default

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from pypdf import PdfReader
 
 from fwdata import pipeline
 from fwdata.cli.main import main
@@ -197,7 +198,8 @@ def test_a_rebuild_after_the_manifest_baseline_changed_checks_again(pack: Path) 
     assert build(pack_baseline=True).review.baselined == []
 
 
-@pytest.mark.parametrize("changed", [{"paper": "a4"}, {"backs": True}])
+@pytest.mark.parametrize("changed", [{"paper": "a4"}, {"backs": True},
+                                     {"system_options": (("fw", "card-size", "a5"),)}])
 def test_options_that_change_outputs_render_everything_again(pack: Path, rendered: list[str],
                                                              changed: dict[str, object]) -> None:
     build()
@@ -205,6 +207,23 @@ def test_options_that_change_outputs_render_everything_again(pack: Path, rendere
     rendered.clear()
     build(**changed)
     assert rendered == planned
+
+
+def test_a_game_systems_option_keys_the_build_by_its_value(pack: Path, rendered: list[str]) -> None:
+    """`--card-size` belongs to Fighting Wings (`GameSystem.options`): given at its default it keys the build as
+    leaving it out does (nothing is drawn again); another value draws the cards again, and the sheets follow it."""
+    def build_with(*options: str) -> None:
+        result = CliRunner().invoke(main, ["build", *options, "--out", "out", "p"])
+        assert result.exit_code == 0, result.output
+
+    build_with()
+    rendered.clear()
+    build_with("--card-size", "half-letter")
+    assert rendered == []
+    build_with("--card-size", "a5")
+    assert "fw/aircraft/p-51d.pdf" in rendered and "fw/aircraft.pdf" in rendered
+    page = PdfReader(Path("out/fw/aircraft/p-51d.pdf")).pages[0].mediabox
+    assert (round(float(page.width)), round(float(page.height))) == (595, 420)  # A5 landscape, 210 x 148 mm
 
 
 def test_no_cache_renders_everything_again(pack: Path, rendered: list[str]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import shutil
@@ -233,3 +234,26 @@ def test_the_game_systems_are_imported_only_for_their_commands_or_the_list_of_co
                "print(sorted({name.split('.')[2] for name in sys.modules if name.startswith('fwdata.systems.')}))")
     done = subprocess.run([sys.executable, "-c", program, *arguments], capture_output=True, text=True, check=True)
     assert done.stdout.splitlines()[-1] == ("['aoa', 'fl', 'fw']" if imports_systems else "[]")
+
+
+def test_build_takes_the_game_systems_option_groups(runner: CliRunner) -> None:
+    """`--card-size` and `--verdicts` are Fighting Wings' and Flight Leader's own options (`GameSystem.options`),
+    added to `build` from the registered systems: listed in its help, their values checked."""
+    help_text = runner.invoke(main, ["build", "--help"]).stdout
+    assert "--card-size [half-letter|a5]" in help_text and "--verdicts" in help_text
+    wrong = runner.invoke(main, ["build", "--card-size", "b5"])
+    assert wrong.exit_code == 2 and "'b5' is not one of 'half-letter', 'a5'" in wrong.stderr
+
+
+def test_a_system_option_that_clashes_with_another_is_a_setup_error(runner: CliRunner,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from fwdata.cli import main as cli_main
+    from fwdata.options import SystemOption
+    from fwdata.systems import registered_systems
+
+    systems = registered_systems()
+    clashing = dataclasses.replace(systems["aoa"], options=(SystemOption("paper", "a4", "", choices=("a4",)),))
+    monkeypatch.setattr(cli_main, "registered_systems", lambda: {**systems, "aoa": clashing})
+    result = runner.invoke(main, ["build", "--help"])
+    assert result.exit_code == 2
+    assert result.stderr == "fwdata: game system 'aoa' adds the build option --paper, which fwdata build already has\n"

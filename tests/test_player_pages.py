@@ -18,13 +18,15 @@ from fwdata.game_system import Catalog, Output, RunResult
 from fwdata.options import BuildOptions
 from fwdata.pipeline import check_sources
 from fwdata.render.citations import printable_citation
-from fwdata.render.layout import CARD_SIZES
 from fwdata.render.tts import plan_deck_sheets
+from fwdata.systems import registered_systems
 from fwdata.systems.aoa.render.cards import render_plane_card
 from fwdata.systems.fl.citations import CITATIONS as FL_BOOKS
 from fwdata.systems.fl.render import render_outputs as render_fl
 from fwdata.systems.fw.citations import CITATIONS as FW_BOOKS
 from fwdata.systems.fw.render import render_outputs as render_fw
+
+CARD_SIZES = {name: size for system in registered_systems().values() for name, size in system.card_sizes.items()}
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,7 +38,7 @@ def text_of(data: bytes) -> str:
 @cache
 def fl_outputs(verdicts: bool = False) -> dict[str, bytes]:
     result = check_sources([ROOT / "cards/fl", ROOT / "scenarios/fl", ROOT / "tables/fl"], BuildOptions())
-    rendered = render_fl(result.catalog, BuildOptions(verdicts=verdicts))
+    rendered = render_fl(result.catalog, BuildOptions(system_options=(("fl", "verdicts", True),) if verdicts else ()))
     assert rendered.findings == []
     return {output.path: output.data for output in rendered.outputs}
 

@@ -18,10 +18,10 @@ from fwdata.cli.commandline import (
     stops_cleanly,
     strict_option,
 )
-from fwdata.errors import INTERRUPTED_EXIT, UsageError
+from fwdata.errors import INTERRUPTED_EXIT, FwdataError, SetupError, UsageError
 from fwdata.findings import Severity, escape_controls
 from fwdata.game_system import RunResult
-from fwdata.options import CARD_SIZES, PAPERS, BuildOptions
+from fwdata.options import PAPERS, BuildOptions, OptionValue, SystemOption
 from fwdata.pipeline import FINDINGS_REPORT, build_sources, check_sources
 from fwdata.render.booklet import PRESS_SHEET_NAMES, SHEET_NAMES
 from fwdata.reporting import format_error_json
@@ -75,7 +75,8 @@ class _MainGroup(click.Group):
     def invoke(self, ctx: click.Context) -> object:
         """Run the command; Ctrl-C ends it with "Aborted!" and status 130 (128 + SIGINT, as a shell reports it), not
         click's 1, which is fwdata's "errors found". A usage error under `--format json` is also printed on stdout
-        as `{"error": {"message", "exit_code"}}`, as every other stopped run is."""
+        as `{"error": {"message", "exit_code"}}`, as every other stopped run is; so is an FwdataError raised before
+        the command runs (an installed game system that cannot be loaded), which is one line on stderr."""
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
@@ -85,11 +86,71 @@ class _MainGroup(click.Group):
             if _asks_for_json(ctx.meta.get("fwdata.args", [])):
                 click.echo(format_error_json(escape_controls(exc.format_message()), exc.exit_code))
             raise
+        except FwdataError as exc:  # raised before a command runs: a game system that cannot be loaded or added
+            message = escape_controls(str(exc))
+            if _asks_for_json(ctx.meta.get("fwdata.args", [])):
+                click.echo(format_error_json(message, exc.exit_code))
+            click.echo(f"fwdata: {message}", err=True)
+            ctx.exit(exc.exit_code)
 
     def _add_systems(self) -> None:
         for system in registered_systems().values():
             if system.commands is not None and system.id not in self.commands:
                 self.add_command(system.commands())
+
+
+class _SystemOptionParameter(click.Option):
+    """A game system's build option (`GameSystem.options`) on the command line: the click option and whose it is."""
+
+    def __init__(self, system: str, option: SystemOption) -> None:
+        name = f"{system}__{option.name.replace('-', '_')}"
+        if isinstance(option.default, bool):
+            super().__init__([f"--{option.name}", name], is_flag=True, default=option.default, help=option.help)
+        else:
+            super().__init__([f"--{option.name}", name], type=click.Choice(option.choices), default=option.default,
+                             show_default=True, help=option.help)
+        self.system, self.option = system, option
+
+
+class _BuildCommand(click.Command):
+    """`fwdata build`: its own options and every registered game system's option group. The systems' options are
+    added only when the command line names an option that is not one of build's own, or asks for help: a build
+    naming none (a rebuild with nothing to do) starts without importing the systems, every system option at its
+    default."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        own = {name for param in self.params for name in param.opts}
+        if any(arg.startswith("-") and arg != "-" and arg.split("=", 1)[0] not in own for arg in args):
+            ctx.meta[_SYSTEM_PARAMETERS] = self._system_parameters()
+        return super().parse_args(ctx, args)
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        return [*self.params, *ctx.meta.get(_SYSTEM_PARAMETERS, ()), *super().get_params(ctx)[len(self.params):]]
+
+    def _system_parameters(self) -> list[_SystemOptionParameter]:
+        """Return the options of every registered system; raise SetupError when two name the same option."""
+        taken = {name: "fwdata build" for param in self.params for name in param.opts}
+        parameters = []
+        for system in registered_systems().values():
+            for option in system.options:
+                parameter = _SystemOptionParameter(system.id, option)
+                if (owner := taken.get(parameter.opts[0])) is not None:
+                    raise SetupError(f"game system {system.id!r} adds the build option {parameter.opts[0]}, which "
+                                     f"{owner} already has")
+                taken[parameter.opts[0]] = f"game system {system.id!r}"
+                parameters.append(parameter)
+        return parameters
+
+
+_SYSTEM_PARAMETERS = "fwdata.system_parameters"
+
+
+def _system_options(context: click.Context) -> tuple[tuple[str, str, OptionValue], ...]:
+    """Return the game systems' build options given other than at their defaults, for `BuildOptions.system_options`
+    (so a value given at its default keys a build as leaving it out does)."""
+    return tuple(sorted((param.system, param.option.name, value) for param in context.command.get_params(context)
+                        if isinstance(param, _SystemOptionParameter)
+                        and (value := context.params[param.name or ""]) != param.option.default))
 
 
 def _asks_for_json(args: list[str]) -> bool:
@@ -141,15 +202,13 @@ def check(paths: tuple[Path, ...], stdin_filename: Path | None, output_format: s
     report_and_exit(result, output_format, strict, control)
 
 
-@main.command()
+@main.command(cls=_BuildCommand)
 @path_args
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default="build", show_default=True,
               callback=lambda _context, _option, value: _non_empty_folder(value),
               help="Folder the PDFs are written into.")
 @click.option("--paper", type=click.Choice(PAPERS), default="letter", show_default=True,
               help="Sheet size for imposed cards, log sheets and play aids.")
-@click.option("--card-size", type=click.Choice(CARD_SIZES), default="half-letter", show_default=True,
-              help="Trim size of Fighting Wings Aircraft Data Cards.")
 @click.option("--bleed", default="0", show_default=True,
               help="Bleed around every card, e.g. 3mm or 0.125in (docs/printing.md).")
 @click.option("--gutter", default="0", show_default=True,
@@ -162,9 +221,6 @@ def check(paths: tuple[Path, ...], stdin_filename: Path | None, output_format: s
 @click.option("--png", "png_dpi", type=click.IntRange(36, 600), metavar="DPI",
               callback=lambda _context, _option, value: _png_dpi(value),
               help="Also write a PNG of every PDF page at DPI (36-600) and Tabletop Simulator deck sheets.")
-@click.option("--verdicts", is_flag=True,
-              help="Print the checks' verdicts on Flight Leader scenario sheets (printed points against the rules); "
-                   "players' sheets leave them out, fl/crosscheck.md always has them.")
 @click.option("--tts-dpi", type=click.IntRange(72, 600), default=200, show_default=True, metavar="DPI",
               help="With --png: the resolution of the Tabletop Simulator deck sheets' card faces "
                    "(docs/tabletop-simulator.md).")
@@ -174,9 +230,9 @@ def check(paths: tuple[Path, ...], stdin_filename: Path | None, output_format: s
 @strict_option
 @finding_options
 @stops_cleanly
-def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, bleed: str, gutter: str,
-          signature_sheets: int, backs: bool, png_dpi: int | None, tts_dpi: int, verdicts: bool, no_cache: bool,
-          output_format: str, strict: bool, control: RunControl) -> None:
+def build(paths: tuple[Path, ...], out_dir: Path, paper: str, bleed: str, gutter: str, signature_sheets: int,
+          backs: bool, png_dpi: int | None, tts_dpi: int, no_cache: bool, output_format: str, strict: bool,
+          control: RunControl, **_system_values: OptionValue) -> None:
     """Check sources, then render every card, sheet and play aid into the build folder.
 
     Nothing is written when any error is found; the previous build stays as it was.
@@ -184,13 +240,15 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, card_size: str, bl
     suppressed ones marked). A rebuild renders only the outputs whose sources changed,
     and does nothing when no input changed (the cache is .fwdata-cache.json in the folder).
     index.html lists every output with its findings (and its first page, with --png).
+    The game systems add their own options (--card-size, --verdicts, ...).
     """
-    options = control.build_options(BuildOptions(paper=paper, card_size=card_size, strict=strict, out_dir=out_dir,
+    options = control.build_options(BuildOptions(paper=paper, strict=strict, out_dir=out_dir,
                                                  use_cache=not no_cache,
                                                  bleed_pt=_print_length("--bleed", bleed),
                                                  gutter_pt=_print_length("--gutter", gutter), backs=backs,
                                                  png_dpi=png_dpi, signature_sheets=signature_sheets,
-                                                 tts_dpi=tts_dpi, verdicts=verdicts))
+                                                 tts_dpi=tts_dpi,
+                                                 system_options=_system_options(click.get_current_context())))
     result = build_sources(list(paths), options, progress=control.progress_reporter())
 
     def closing() -> None:

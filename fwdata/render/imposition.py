@@ -16,7 +16,8 @@ MARK_LENGTH_PT = 12.0
 MARK_WIDTH_PT = 0.5
 # The calibration block (fwdata/render/calibration.py) sits in the bottom margin beside the
 # marks, under the first card and CLEARANCE_PT away from its marks; as tall as a mark, so it
-# needs no margin of its own. Every card of CARD_SIZES is wide enough for it.
+# needs no margin of its own. Every card of the bundled systems (`GameSystem.card_sizes`) is wide
+# enough for it.
 CALIBRATION_SIZE = Size(152.0, MARK_LENGTH_PT)
 CLEARANCE_PT = 3.0
 

@@ -94,13 +94,3 @@ PAPER_SIZES: dict[str, Size] = {
     "letter": Size(inches(8.5), inches(11)),
     "a4": Size(mm(210), mm(297)),
 }
-
-CARD_SIZES: dict[str, Size] = {
-    # Fighting Wings ADC: the rulebooks do not give the printed size (DESIGN.md outputs table).
-    "half-letter": Size(inches(8.5), inches(5.5)),
-    "a5": Size(mm(210), mm(148)),
-    # Flight Leader aircraft card: a 5 x 3 in index card.
-    "index-5x3": Size(inches(5), inches(3)),
-    # Ace of Aces plane card: poker size.
-    "poker": Size(inches(2.5), inches(3.5)),
-}

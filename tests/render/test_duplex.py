@@ -20,9 +20,12 @@ from fwdata.options import BuildOptions
 from fwdata.pipeline import check_sources
 from fwdata.render.duplex import back_cells, back_crop_marks, mirror_rect, mirror_segment, mirrors_x
 from fwdata.render.imposition import MIN_MARGIN_PT, Segment, crop_marks, impose
-from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Rect, Size
+from fwdata.render.layout import PAPER_SIZES, Rect, Size
+from fwdata.systems import registered_systems
 from fwdata.units import inches, mm
 from tests.render.sheet_content import read_drawn, render_planned
+
+CARD_SIZES = {name: size for system in registered_systems().values() for name, size in system.card_sizes.items()}
 
 SHEETS = {"fw/aircraft.pdf": CARD_SIZES["half-letter"], "fl/aircraft.pdf": CARD_SIZES["index-5x3"],
           "aoa/plane.pdf": CARD_SIZES["poker"]}

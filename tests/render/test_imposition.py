@@ -14,8 +14,11 @@ from fwdata.render.imposition import (
     crop_marks,
     impose,
 )
-from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Rect, Size
+from fwdata.render.layout import PAPER_SIZES, Rect, Size
+from fwdata.systems import registered_systems
 from fwdata.units import inches, mm, parse_length, parse_print_length
+
+CARD_SIZES = {name: size for system in registered_systems().values() for name, size in system.card_sizes.items()}
 
 BLEEDS = (0.0, mm(3), inches(0.125))
 

@@ -11,10 +11,13 @@ from typing import overload
 import pytest
 
 from fwdata.render.imposition import impose
-from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Size
+from fwdata.render.layout import PAPER_SIZES, Size
 from fwdata.render.page_copies import PageLookup, PageRecord, SheetPages, font_codes, located_records
 from fwdata.render.pdf import Page, PdfDocument
 from fwdata.render.sheets import draw_card_sheets
+from fwdata.systems import registered_systems
+
+CARD_SIZES = {name: size for system in registered_systems().values() for name, size in system.card_sizes.items()}
 
 CARD, PAPER = CARD_SIZES["half-letter"], PAPER_SIZES["letter"]
 

@@ -12,10 +12,12 @@ from fwdata.game_system import Catalog
 from fwdata.library import SOURCE_FOLDERS, library_root
 from fwdata.options import BuildOptions
 from fwdata.pipeline import check_sources
-from fwdata.render.layout import CARD_SIZES, Rect
+from fwdata.render.layout import Rect
 from fwdata.systems import registered_systems
 from fwdata.units import inches, mm
 from tests.render.sheet_content import Drawn, read_drawn
+
+CARD_SIZES = {name: size for system in registered_systems().values() for name, size in system.card_sizes.items()}
 
 SHEETS = {"fw/aircraft.pdf": CARD_SIZES["half-letter"], "fl/aircraft.pdf": CARD_SIZES["index-5x3"],
           "aoa/plane.pdf": CARD_SIZES["poker"]}

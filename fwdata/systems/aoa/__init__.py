@@ -8,7 +8,7 @@ from fwdata.systems.aoa.checks import run_checks
 from fwdata.systems.aoa.citations import CITATIONS
 from fwdata.systems.aoa.finding_codes import FINDINGS
 from fwdata.systems.aoa.model import build_book, build_chart, build_layout, build_maneuvers, build_plane
-from fwdata.systems.aoa.render import plan_outputs, render_outputs
+from fwdata.systems.aoa.render import POKER, plan_outputs, render_outputs
 
 
 def _commands() -> Any:
@@ -31,4 +31,5 @@ SYSTEM = GameSystem(
     kind_folders={"plane": "cards/aoa", "book": "cards/aoa/books", "book-design": "cards/aoa/book-designs",
                   "book-layout": "tables/aoa", "chart": "tables/aoa", "maneuvers": "tables/aoa"},
     deck_folders=("aoa/plane",),
+    card_sizes={"poker": POKER},
 )

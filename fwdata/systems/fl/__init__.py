@@ -7,7 +7,8 @@ from fwdata.systems.fl.checks import run_checks
 from fwdata.systems.fl.citations import CITATIONS
 from fwdata.systems.fl.finding_codes import FINDINGS
 from fwdata.systems.fl.model import build_aircraft, build_list_note, build_missile_load, build_nation, build_scenario
-from fwdata.systems.fl.render import plan_outputs, render_outputs
+from fwdata.systems.fl.render import VERDICTS, plan_outputs, render_outputs
+from fwdata.systems.fl.render.aircraft_card import CARD
 
 
 def _commands() -> Any:
@@ -35,4 +36,6 @@ SYSTEM = GameSystem(
     kind_folders={"aircraft": "cards/fl/aircraft", "scenario": "scenarios/fl", "nation": "tables/fl/nations",
                   "missile-load": "tables/fl/missile-loads", "list-note": "tables/fl/list-notes"},
     deck_folders=("fl/aircraft",),
+    card_sizes={"index-5x3": CARD},
+    options=(VERDICTS,),
 )

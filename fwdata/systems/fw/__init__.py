@@ -7,7 +7,7 @@ from fwdata.systems.fw.checks import plan_checks, run_checks
 from fwdata.systems.fw.citations import CITATIONS
 from fwdata.systems.fw.finding_codes import FINDINGS
 from fwdata.systems.fw.model import build_aircraft, build_scenario, build_table
-from fwdata.systems.fw.render import plan_outputs, render_outputs
+from fwdata.systems.fw.render import CARD_SIZE, CARD_SIZES, plan_outputs, render_outputs
 
 
 def _commands() -> Any:
@@ -30,4 +30,6 @@ SYSTEM = GameSystem(
     kind_folders={"aircraft": "cards/fw", "scenario": "scenarios/fw", "table": "tables/fw"},
     deck_folders=("fw/aircraft",),
     modeled_kinds=("aircraft", "scenario"),
+    card_sizes=CARD_SIZES,
+    options=(CARD_SIZE,),
 )

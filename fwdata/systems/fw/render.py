@@ -26,9 +26,9 @@ from fwdata.game_system import (
     render_planned,
     variant_chain,
 )
-from fwdata.options import BuildOptions
+from fwdata.options import BuildOptions, SystemOption
 from fwdata.render.card_back import draw_card_back
-from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Size
+from fwdata.render.layout import PAPER_SIZES, Size
 from fwdata.render.page_copies import SheetPages
 from fwdata.render.pdf import PdfDocument
 from fwdata.render.sheets import draw_card_sheets
@@ -44,8 +44,13 @@ from fwdata.systems.fw.render_logsheet import (
     logsheet_size,
 )
 from fwdata.systems.fw.render_tables import render_table_sheet
+from fwdata.units import inches, mm
 
 CARD_BACK = partial(draw_card_back, game="Fighting Wings", kind="Aircraft Data Card")
+# The ADC's trim sizes: the rulebooks do not give the printed size (DESIGN.md outputs table).
+CARD_SIZES = {"half-letter": Size(inches(8.5), inches(5.5)), "a5": Size(mm(210), mm(148))}
+CARD_SIZE = SystemOption("card-size", "half-letter", "Trim size of Fighting Wings Aircraft Data Cards.",
+                         choices=tuple(CARD_SIZES))
 
 
 def render_outputs(catalog: Catalog, options: BuildOptions) -> RenderResult:
@@ -56,7 +61,7 @@ def render_outputs(catalog: Catalog, options: BuildOptions) -> RenderResult:
 def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]:
     """List every Fighting Wings output unrendered, with the entries each is drawn from (in render order)."""
     paper = PAPER_SIZES[options.paper]
-    card_size = CARD_SIZES[options.card_size]
+    card_size = CARD_SIZES[str(options.chosen("fw", CARD_SIZE))]
     cards = resolved_cards(catalog)
     chains = [variant_chain(catalog, ("fw", "aircraft", doc_id), lambda model: model.variant_of)
               for doc_id in catalog.ids("fw", "aircraft")]

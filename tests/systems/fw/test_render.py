@@ -15,13 +15,16 @@ from fwdata.game_system import Catalog, Entry, RenderResult
 from fwdata.library import schema_root
 from fwdata.options import BuildOptions
 from fwdata.render.imposition import crop_marks, impose
-from fwdata.render.layout import CARD_SIZES, PAPER_SIZES, Rect
+from fwdata.render.layout import PAPER_SIZES, Rect
 from fwdata.sources import load_source
+from fwdata.systems import registered_systems
 from fwdata.systems.fw.model import build_aircraft, build_scenario, build_table
 from fwdata.systems.fw.render import render_outputs
 from fwdata.systems.fw.render_logsheet import altitude_text
 from fwdata.units import inches, mm
 from fwdata.validation.validate import load_schemas, validate_documents
+
+CARD_SIZES = {name: size for system in registered_systems().values() for name, size in system.card_sizes.items()}
 
 ROOT = Path(__file__).resolve().parents[3]
 FIXTURES = Path(__file__).parent / "render_fixtures"
@@ -159,7 +162,7 @@ def test_defensive_guns_show_arcs(fixture_result: RenderResult) -> None:
 
 def test_a5_card_option() -> None:
     catalog = make_catalog(fixture_files("fixture-fighter"))
-    result = render_outputs(catalog, BuildOptions(card_size="a5", paper="a4"))
+    result = render_outputs(catalog, BuildOptions(paper="a4", system_options=(("fw", "card-size", "a5"),)))
     assert result.findings == []
     reader = read(outputs(result)["fw/aircraft/fixture-fighter.pdf"])
     assert_box(reader.pages[0].mediabox, mm(210), mm(148))
@@ -186,7 +189,7 @@ def test_imposed_sheet_is_the_paper_with_marks_outside_every_card(fixture_result
 
 def test_imposed_a5_cards_on_a4() -> None:
     catalog = make_catalog(fixture_files("fixture-fighter"))
-    result = render_outputs(catalog, BuildOptions(card_size="a5", paper="a4"))
+    result = render_outputs(catalog, BuildOptions(paper="a4", system_options=(("fw", "card-size", "a5"),)))
     reader = read(outputs(result)["fw/aircraft.pdf"])
     assert_box(reader.pages[0].mediabox, mm(297), mm(210))
 

@@ -19,14 +19,16 @@ from functools import partial
 
 from fwdata.game_system import Catalog, ImposedSheet, PlannedOutput, RenderResult, render_planned
 from fwdata.options import BuildOptions
-from fwdata.render.layout import CARD_SIZES, PAPER_SIZES
+from fwdata.render.layout import PAPER_SIZES, Size
 from fwdata.systems.aoa.model import ArchieChart, BattlefieldMap, RollMatrix, RollTable
 from fwdata.systems.aoa.render.campaign import render_campaign_sheet
 from fwdata.systems.aoa.render.cards import render_card_sheet, render_pilots_log, render_plane_card
 from fwdata.systems.aoa.render.charts import render_chart_book
 from fwdata.systems.aoa.render_books import plan_book_outputs
+from fwdata.units import inches
 
 SYSTEM = "aoa"
+POKER = Size(inches(2.5), inches(3.5))  # an Ace of Aces plane card is poker size
 
 
 def render_outputs(catalog: Catalog, options: BuildOptions) -> RenderResult:
@@ -42,7 +44,7 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
     paper = PAPER_SIZES[options.paper]
     planes = catalog.entries(SYSTEM, "plane")
     plane_keys = tuple((SYSTEM, "plane", doc_id) for doc_id in catalog.ids(SYSTEM, "plane"))
-    card = CARD_SIZES["poker"]
+    card = POKER
     plans = [PlannedOutput(f"aoa/plane/{entry.model.id}.pdf", (key,),
                            partial(render_plane_card, entry, card, options.bleed_pt, options.backs))
              for key, entry in zip(plane_keys, planes, strict=True)]

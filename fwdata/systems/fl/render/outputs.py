@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from fwdata.game_system import Catalog, ImposedSheet, Output, PlannedOutput, RenderResult, render_planned, variant_chain
-from fwdata.options import BuildOptions
+from fwdata.options import BuildOptions, SystemOption
 from fwdata.render.card_back import draw_card_back
 from fwdata.render.layout import PAPER_SIZES, Size
 from fwdata.render.page_copies import SheetPages
@@ -33,6 +33,8 @@ from fwdata.systems.fl.scoring import ScenarioScore, score_scenario
 from fwdata.systems.fl.scoring.solver import solve_scenarios
 
 CARD_BACK = partial(draw_card_back, game="Flight Leader", kind="Aircraft Card")
+VERDICTS = SystemOption("verdicts", False, "Print the checks' verdicts on Flight Leader scenario sheets (printed "
+                        "points against the rules); players' sheets leave them out, fl/crosscheck.md always has them.")
 
 
 def render_outputs(catalog: Catalog, options: BuildOptions) -> RenderResult:
@@ -77,7 +79,7 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
         scores.append(score)
         plans.append(PlannedOutput(f"fl/scenario/{scenario.id}.pdf", None,
                                    partial(_scenario_sheet, score, entry.document, lookup, paper,
-                                           options.verdicts)))
+                                           bool(options.chosen("fl", VERDICTS)))))
     if scores:
         plans.append(PlannedOutput("fl/crosscheck.md", None, lambda: RenderResult(
             outputs=[Output("fl/crosscheck.md", crosscheck_markdown(
