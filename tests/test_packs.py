@@ -140,6 +140,19 @@ def test_manifest_errors_point_at_the_manifest(pack: Path) -> None:
     assert lines[1].startswith(f"{pack}/fwdata-pack.yaml:4:1: error SCHEMA: unknown key 'foo'")
 
 
+def test_a_manifest_names_installed_systems_only(pack: Path) -> None:
+    """The schema knows only a system id's form (a plug-in's is as good as a bundled one); the installed systems are
+    checked by code, with the closest id."""
+    (pack / "fwdata-pack.yaml").write_text("id: my-pack\nname: x\nversion: '1.0'\nsystems: [fw, flx, chess]\n",
+                                           encoding="utf-8")
+    lines = [line for line in _lines([pack]) if "fwdata-pack.yaml" in line]
+    assert lines == [
+        f"{pack}/fwdata-pack.yaml:4:15: error SCHEMA-KIND: system 'flx' is not one of the installed game systems aoa, "
+        "fl, fw (did you mean 'fl'?)",
+        f"{pack}/fwdata-pack.yaml:4:20: error SCHEMA-KIND: system 'chess' is not one of the installed game systems "
+        "aoa, fl, fw"]
+
+
 @pytest.mark.parametrize("where", [".", "cards/fw", "scenarios"])
 def test_check_from_inside_a_pack_with_no_paths_checks_the_whole_pack(pack: Path, where: str,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:

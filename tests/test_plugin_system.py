@@ -79,6 +79,22 @@ def test_new_check_build_and_schema_run_the_installed_system(fwdata: Path, tmp_p
     built = _run([str(fwdata), "build", str(pack), "--out", str(tmp_path / "out")], cwd=tmp_path)
     assert built.returncode == 0, built.stdout + built.stderr
     assert (tmp_path / "out/toy/counters.txt").read_text(encoding="utf-8").splitlines()[-1] == "Dice: 1-6"
+    # The system's own build option (GameSystem.options), added to `build` beside fwdata's and the bundled systems'.
+    built = _run([str(fwdata), "build", str(pack), "--out", str(tmp_path / "out"), "--toy-separator", "to"],
+                 cwd=tmp_path)
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert (tmp_path / "out/toy/counters.txt").read_text(encoding="utf-8").splitlines()[-1] == "Dice: 1 to 6"
+
+    # A manifest names the system as it names a bundled one; an id no installed system has is a finding.
+    manifest = "id: toy-pack\nname: Toy pack\nversion: '1.0'\nsystems: [{systems}]\n"
+    (pack / "fwdata-pack.yaml").write_text(manifest.format(systems="fw, toy"), encoding="utf-8")
+    named = _run([str(fwdata), "check", str(pack)], cwd=tmp_path)
+    assert named.returncode == 0, named.stdout + named.stderr
+    (pack / "fwdata-pack.yaml").write_text(manifest.format(systems="fw, toys"), encoding="utf-8")
+    misnamed = _run([str(fwdata), "check", str(pack)], cwd=tmp_path)
+    assert misnamed.returncode == 1 and ("fwdata-pack.yaml:4:15: error SCHEMA-KIND: system 'toys' is not one of the "
+                                         "installed game systems aoa, fl, fw, toy (did you mean 'toy'?)"
+                                         ) in misnamed.stdout, misnamed.stdout + misnamed.stderr
 
     listed = _run([str(fwdata), "schema"], cwd=tmp_path)
     assert listed.returncode == 0 and "toy/counter" in listed.stdout.splitlines(), listed.stdout + listed.stderr

@@ -208,7 +208,8 @@ SCHEMA = FindingSection(
     codes=(
         FindingCode("SCHEMA-KIND",
                     severity="error",
-                    summary="`system` or `kind` names nothing fwdata knows",
+                    summary=("`system` or `kind` names nothing fwdata knows, or the pack manifest's `systems` names "
+                             "a game system that is not installed"),
                     example=("`x.yaml:2:7: error SCHEMA-KIND: kind 'tabel' is not a fw kind (expected one of "
                              "aircraft, scenario, table) (did you mean 'table'?)`"),
                     fix="use a listed system and kind"),

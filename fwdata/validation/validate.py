@@ -251,12 +251,25 @@ def validate_manifest(document: SourceDocument, schemas: SchemaSet) -> list[Find
     """Validate a pack manifest (`fwdata-pack.yaml`) against `schemas/pack.schema.json`; return its findings."""
     if schemas.manifest_path is None:
         raise SchemaSetupError(f"{schemas.root / MANIFEST_SCHEMA}: the pack manifest schema is missing")
+    findings = _manifest_system_findings(document, sorted({system for system, _ in schemas.validators}))
     if _fast_valid(schemas.fast_manifest, document.data):
-        return []
+        return findings
     from fwdata.validation.schema_findings import error_findings
 
-    return [finding for problem in schemas.validators.compiled(schemas.manifest_path).iter_errors(document.data)
-            for finding in error_findings(document, problem)]
+    return [*(finding for problem in schemas.validators.compiled(schemas.manifest_path).iter_errors(document.data)
+              for finding in error_findings(document, problem)), *findings]
+
+
+def _manifest_system_findings(document: SourceDocument, systems: list[str]) -> list[Finding]:
+    """Return a SCHEMA-KIND error for every id of the manifest's `systems` that is no installed game system's (the
+    schema knows only their form: a plug-in's id is as good as a bundled one)."""
+    named = document.data.get("systems") if isinstance(document.data, dict) else None
+    if not isinstance(named, list):
+        return []
+    return [error(document.locate(f"/systems/{index}"), "SCHEMA-KIND",
+                  f"system {name!r} is not one of the installed game systems {', '.join(systems)}"
+                  f"{did_you_mean(name, systems)}")
+            for index, name in enumerate(named) if isinstance(name, str) and name not in systems]
 
 
 def _envelope_findings(document: SourceDocument, schemas: SchemaSet, systems: list[str]) -> list[Finding]:

@@ -1,4 +1,5 @@
-"""A toy game system (tests/test_plugin_system.py): kind `counter`, rule check TOY-RANGE, output toy/counters.txt."""
+"""A toy game system (tests/test_plugin_system.py): kind `counter`, rule check TOY-RANGE, output toy/counters.txt,
+build option --toy-separator."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import click
 
 from fwdata.findings import Finding, error
 from fwdata.game_system import Catalog, GameSystem, Output, RenderResult
-from fwdata.options import BuildOptions
+from fwdata.options import BuildOptions, SystemOption
+from fwdata.render.layout import Size
 from fwdata.sources.document import SourceDocument
 
 
@@ -37,9 +39,14 @@ def run_checks(catalog: Catalog, options: BuildOptions) -> Iterable[Finding]:
                         f"low {entry.model.low} is above high {entry.model.high} (toy rule 1)")
 
 
+SEPARATOR = SystemOption("toy-separator", "-", "What toy/counters.txt writes between a counter's low and high ends.",
+                         choices=("-", "to"))
+
+
 def render_outputs(catalog: Catalog, options: BuildOptions) -> RenderResult:
-    """Return toy/counters.txt: one line per counter, `name: low-high`."""
-    lines = [f"{entry.model.name}: {entry.model.low}-{entry.model.high}\n"
+    """Return toy/counters.txt: one line per counter, `name: low-high` (--toy-separator to: `name: low to high`)."""
+    separator = {"-": "-", "to": " to "}[str(options.chosen("toy", SEPARATOR))]
+    lines = [f"{entry.model.name}: {entry.model.low}{separator}{entry.model.high}\n"
              for entry in catalog.entries("toy", "counter")]
     return RenderResult(outputs=[Output("toy/counters.txt", "".join(lines).encode("utf-8"))])
 
@@ -66,4 +73,6 @@ SYSTEM = GameSystem(
     commands=_commands,
     kind_folders={"counter": "cards/toy"},
     schema_folder=Path(__file__).parent / "schemas",
+    card_sizes={"token": Size(72.0, 72.0)},
+    options=(SEPARATOR,),
 )
