@@ -16,7 +16,9 @@ from fwdata.cli import main as cli
 from fwdata.cli.main import main
 from fwdata.findings import Location, Report, error
 from fwdata.reporting.junit import format_junit
+from fwdata.reporting.rules import finding_rules
 from fwdata.reporting.sarif import format_sarif
+from fwdata.systems import finding_sections, registered_systems
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "tables/fw/sun-position.yaml"
@@ -89,7 +91,8 @@ def test_junit_failures_count_its_failure_elements() -> None:
 
 def test_sarif_rules_have_a_name_other_than_the_id_and_an_information_uri() -> None:
     report = Report(findings=[error(Location("a.yaml", 3, 1), "FW-PERF-ORDER", "one")])
-    driver = json.loads(format_sarif(report))["runs"][0]["tool"]["driver"]
+    documented = finding_rules(finding_sections(registered_systems()))
+    driver = json.loads(format_sarif(report, documented))["runs"][0]["tool"]["driver"]
     assert driver["informationUri"].startswith("file://") and driver["informationUri"].endswith("/findings.md")
     rule = driver["rules"][0]
     assert (rule["id"], rule["name"]) == ("FW-PERF-ORDER", "FwPerfOrder")

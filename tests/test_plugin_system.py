@@ -72,6 +72,13 @@ def test_new_check_build_and_schema_run_the_installed_system(fwdata: Path, tmp_p
     assert broken.returncode == 1, broken.stderr
     codes = [(finding["code"], finding["path"], finding["line"]) for finding in json.loads(broken.stdout)["findings"]]
     assert codes == [("TOY-RANGE", str(Path("pack/cards/toy/turn.yaml")), 5)]
+    # Its codes are documented from its own registry entry (GameSystem.findings): --select knows them, SARIF
+    # gives their rule.
+    sarif = _run([str(fwdata), "check", str(pack), "--select", "TOY", "--format", "sarif"], cwd=tmp_path)
+    assert sarif.returncode == 1, sarif.stderr
+    rule = json.loads(sarif.stdout)["runs"][0]["tool"]["driver"]["rules"][0]
+    assert rule["help"]["text"] == ("A counter's low end is above its high end. Rule: toy rule 1. How to fix: swap "
+                                    "the ends.")
 
     (pack / "cards/toy/turn.yaml").unlink()
     checked = _run([str(fwdata), "check", str(pack)], cwd=tmp_path)

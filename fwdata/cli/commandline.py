@@ -16,12 +16,13 @@ import click
 
 from fwdata.errors import FwdataError
 from fwdata.findings import Severity, escape_controls
+from fwdata.findings.codes import FindingSection
 from fwdata.game_system import RunResult
 from fwdata.options import BuildOptions
 from fwdata.output.write import write_file
 from fwdata.progress import Progress, no_progress
 from fwdata.reporting import FORMATS, format_error_json, format_report
-from fwdata.reporting.rules import finding_rules
+from fwdata.reporting.rules import FindingRule, finding_rules
 from fwdata.reporting.text import plural
 from fwdata.review.baseline import format_baseline
 from fwdata.review.selection import FindingSelection, blocks_document, code_matches, parse_codes
@@ -50,6 +51,16 @@ class Toolbox:
     """
 
     check: Callable[[Sequence[Path], BuildOptions], RunResult]
+    findings: Callable[[], Sequence[FindingSection]]
+    """Return the registry of finding codes: the stages' and every registered game system's."""
+
+
+def documented_rules() -> dict[str, FindingRule]:
+    """Return every documented finding code's rule by code, from the registry the `fwdata` command hands its
+    commands (`Toolbox.findings`, which imports the game systems); none outside a command."""
+    context = click.get_current_context(silent=True)
+    toolbox = None if context is None else context.find_object(Toolbox)
+    return {} if toolbox is None else finding_rules(toolbox.findings())
 
 
 @dataclass(frozen=True)
@@ -87,7 +98,7 @@ def _codes(_context: click.Context, parameter: click.Parameter, value: str | Non
         tokens = parse_codes(value)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param=parameter) from None
-    known = finding_rules()
+    known = documented_rules()
     for token in tokens:
         if known and not any(code_matches(code, token) for code in known):
             raise click.BadParameter(f"{token!r} names no finding code (docs/findings.md lists them)"
@@ -218,7 +229,7 @@ def report_and_exit(result: RunResult, output_format: str, strict: bool, control
     control = control or RunControl()
     colour = colour_wanted(output_format)
     text = format_report(result.report, result.review, output_format, files=sorted(result.reported), strict=strict,
-                         quiet=control.quiet, statistics=control.statistics, colour=colour)
+                         quiet=control.quiet, statistics=control.statistics, colour=colour, rules=documented_rules)
     if control.write_baseline is not None:  # first, so that a failed write prints no report before its error
         write_file(control.write_baseline, format_baseline(result.recorded).encode("utf-8"))
     click.echo(text, color=colour)

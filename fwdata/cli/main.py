@@ -27,7 +27,7 @@ from fwdata.render.booklet import PRESS_SHEET_NAMES, SHEET_NAMES
 from fwdata.reporting import format_error_json
 from fwdata.reporting.text import plural
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS
-from fwdata.systems import kind_folders, registered_systems, schema_folders
+from fwdata.systems import finding_sections, kind_folders, registered_systems, schema_folders
 from fwdata.units import parse_print_length
 
 BOOKLET_SUFFIX = "-booklet.pdf"
@@ -172,7 +172,7 @@ def main(context: click.Context) -> None:
     has such folders; otherwise the base library itself is checked. Exit codes: 0 no
     errors, 1 errors found, 2 usage or setup error, 130 stopped by Ctrl-C.
     """
-    context.obj = Toolbox(check=check_sources)
+    context.obj = Toolbox(check=check_sources, findings=lambda: finding_sections(registered_systems()))
 
 
 @main.command()

@@ -14,12 +14,13 @@ from fwdata.lsp.diagnostics import token_range
 from fwdata.lsp.references import referenced_kind
 from fwdata.lsp.schemas import key_help, kind_schema
 from fwdata.reporting.rules import finding_rules
+from fwdata.systems import finding_sections, registered_systems
 
 
 def finding_help(finding: Finding) -> str:
     """Return the Markdown of a finding: its code and message, then the catalogue's explanation, rule and fix."""
-    rule = finding_rules().get(finding.code)
-    explained = rule.help if rule is not None else "This code is not in the findings catalogue (docs/findings.md)."
+    rule = finding_rules(finding_sections(registered_systems())).get(finding.code)
+    explained = rule.help if rule is not None else "This code is not in the registry of finding codes."
     return f"**{finding.code}** ({finding.severity.value}): {finding.message}\n\n{explained}"
 
 

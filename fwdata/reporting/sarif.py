@@ -1,14 +1,16 @@
-"""SARIF reporter: a SARIF 2.1.0 log for code-scanning tools, with rules documented from docs/findings.md."""
+"""SARIF reporter: a SARIF 2.1.0 log for code-scanning tools, with rules documented from the registry of finding
+codes."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path, PurePath
 from urllib.parse import quote
 
 from fwdata import __version__
 from fwdata.findings import Finding, Report, Severity
-from fwdata.reporting.rules import FindingRule, finding_rules, findings_doc
+from fwdata.reporting.rules import FindingRule, findings_doc
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -47,15 +49,15 @@ def _result(finding: Finding, index: int) -> dict[str, object]:
             "message": {"text": finding.message}, "locations": [{"physicalLocation": physical}]}
 
 
-def format_sarif(report: Report) -> str:
+def format_sarif(report: Report, documented: Mapping[str, FindingRule]) -> str:
     """Return the SARIF 2.1.0 log (one run) of the report's findings as JSON text.
 
     `tool.driver.rules` lists every code used in the results, with the title and
-    help text of docs/findings.md; columns count Unicode code points, 1-based. The
+    help text of its rule in `documented` (`reporting/rules.py`: the registry of finding codes, a plug-in
+    system's too); a code not there gets its id only. Columns count Unicode code points, 1-based. The
     driver's `informationUri` and each rule's `helpUri` are the `file:` URI of the
     installed docs/findings.md (fwdata has no web address of its own).
     """
-    documented = finding_rules()
     doc_uri = findings_doc().resolve().as_uri()
     findings = report.sorted()
     codes = sorted({finding.code for finding in findings})

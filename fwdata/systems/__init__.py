@@ -13,6 +13,8 @@ from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path, PurePosixPath
 
 from fwdata.errors import SetupError
+from fwdata.findings.codes import FindingSection
+from fwdata.findings.stages import SECTIONS
 from fwdata.game_system import GameSystem
 
 GROUP = "fwdata.systems"
@@ -60,3 +62,8 @@ def kind_folders(systems: Mapping[str, GameSystem]) -> dict[tuple[str, str], Pur
     """Return the pack folder of every (system, kind) a system places (`GameSystem.kind_folders`)."""
     return {(system.id, kind): PurePosixPath(folder) for system in systems.values()
             for kind, folder in system.kind_folders.items()}
+
+
+def finding_sections(systems: Mapping[str, GameSystem]) -> list[FindingSection]:
+    """Return the registry of finding codes: the stages' sections, then each system's (`GameSystem.findings`)."""
+    return [*SECTIONS, *(system.findings for system in systems.values() if system.findings is not None)]

@@ -11,13 +11,19 @@ from jsonschema import Draft4Validator
 
 from fwdata import __version__
 from fwdata.findings import Location, Report, error, info, warning
+from fwdata.findings.codes import FindingCode, FindingSection
 from fwdata.reporting import format_report
 from fwdata.reporting.github import format_annotation, format_github
 from fwdata.reporting.junit import format_junit
-from fwdata.reporting.rules import finding_rules, findings_doc, parse_rules
+from fwdata.reporting.rules import finding_rules, findings_doc
 from fwdata.reporting.sarif import format_sarif
+from fwdata.systems import finding_sections, registered_systems
 
 SARIF_SCHEMA = Path(__file__).resolve().parent.parent / "data" / "sarif-schema-2.1.0.json"
+
+
+def documented() -> dict:  # type: ignore[type-arg]
+    return finding_rules(finding_sections(registered_systems()))
 
 
 def sample_report() -> Report:
@@ -41,7 +47,7 @@ def test_github_commands_escape_data_and_properties() -> None:
 
 
 def test_sarif_validates_against_the_sarif_2_1_0_schema() -> None:
-    log = json.loads(format_sarif(sample_report()))
+    log = json.loads(format_sarif(sample_report(), documented()))
     schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
     errors = sorted(Draft4Validator(schema).iter_errors(log), key=str)
     assert errors == []
@@ -83,15 +89,30 @@ def test_text_format_can_colour_severities() -> None:
 
 def test_every_documented_code_is_a_rule_with_help() -> None:
     text = findings_doc().read_text(encoding="utf-8")
-    documented = set(re.findall(r"^\| `([A-Z0-9-]+)` \|", text, flags=re.MULTILINE))
-    rules = finding_rules()
-    assert set(rules) == documented and len(rules) > 90
+    documented_in_the_doc = set(re.findall(r"^\| `([A-Z0-9-]+)` \|", text, flags=re.MULTILINE))
+    rules = documented()
+    assert set(rules) == documented_in_the_doc and len(rules) > 90
     assert all(rule.title and rule.help and rule.severity for rule in rules.values())
 
 
-def test_rule_tables_are_read_by_their_headers() -> None:
-    text = ("## Mine\n\n| code | severity | meaning | rule | how to fix |\n| --- | --- | --- | --- | --- |\n"
-            "| `X-ONE` | warning | a \\| b | 4.2 | fix it |\n| not a row |\n")
-    rule = parse_rules(text)["X-ONE"]
-    assert (rule.title, rule.section) == ("a | b", "Mine")
-    assert rule.help == "A | b. Rule: 4.2. How to fix: fix it."
+def test_a_rule_is_made_of_the_registry_entry() -> None:
+    section = FindingSection("Mine", ("code", "severity", "meaning", "rule", "how to fix"), (
+        FindingCode("X-ONE", "warning", "a \\| b", fix="fix it", rule="4.2"),
+        FindingCode("X-TWO", "info", "no rule here.", rule="—", example="`x.yaml:1:1: info X-TWO: m`")))
+    rules = finding_rules([section])
+    assert (rules["X-ONE"].title, rules["X-ONE"].section) == ("a | b", "Mine")
+    assert rules["X-ONE"].help == "A | b. Rule: 4.2. How to fix: fix it."
+    assert rules["X-TWO"].help == "No rule here. Example: `x.yaml:1:1: info X-TWO: m`"
+
+
+def test_sarif_documents_a_plug_in_systems_codes_from_its_registry_entry() -> None:
+    """A code no bundled section has (a plug-in system's) gets its rule from the sections the reporter is given, not
+    from docs/findings.md."""
+    section = FindingSection("Toy (`toy`)", ("code", "severity", "meaning", "rule", "how to fix"), (
+        FindingCode("TOY-RANGE", "error", "a counter's low end is above its high end", rule="toy rule 1",
+                    fix="swap them"),))
+    report = Report(findings=[error(Location("c.yaml", 5, 6), "TOY-RANGE", "low 9 is above high 1 (toy rule 1)")])
+    rule = json.loads(format_sarif(report, finding_rules([section])))["runs"][0]["tool"]["driver"]["rules"][0]
+    assert rule["shortDescription"]["text"] == "a counter's low end is above its high end"
+    assert rule["help"]["text"] == "A counter's low end is above its high end. Rule: toy rule 1. How to fix: swap them."
+    assert rule["properties"]["category"] == "Toy (`toy`)" and rule["defaultConfiguration"]["level"] == "error"

@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from fwdata.findings import Finding, error
+from fwdata.findings.codes import FindingCode, FindingSection
 from fwdata.game_system import Catalog, GameSystem, Output, RenderResult
 from fwdata.options import BuildOptions, SystemOption
 from fwdata.render.layout import Size
@@ -64,6 +65,13 @@ def _commands() -> Any:
     return group
 
 
+FINDINGS = FindingSection(
+    title="Toy (`toy`)",
+    columns=("code", "severity", "meaning", "rule", "how to fix"),
+    codes=(FindingCode("TOY-RANGE", severity="error", summary="a counter's low end is above its high end",
+                       rule="toy rule 1", fix="swap the ends"),),
+)
+
 SYSTEM = GameSystem(
     id="toy",
     title="Toy",
@@ -73,6 +81,7 @@ SYSTEM = GameSystem(
     commands=_commands,
     kind_folders={"counter": "cards/toy"},
     schema_folder=Path(__file__).parent / "schemas",
+    findings=FINDINGS,
     card_sizes={"token": Size(72.0, 72.0)},
     options=(SEPARATOR,),
 )
