@@ -334,8 +334,9 @@ class GameSystem:
     `card_sizes` names the trim sizes (points) of the system's cards, `options` its option group: the
     `fwdata build` options that belong to it (`--card-size`, `--verdicts`), which the command line adds
     from every registered system and its renderers read through `BuildOptions.chosen`.
-    `books` maps each rulebook's citation prefix to its rules-index label and the file of its digest
-    (docs/rules-index.md, made by tools/rules_index.py).
+    `books` maps the citation prefix of each rulebook the system's docstrings cite (`OTR` of `OTR 4.3`) to the
+    book's title; a bare rule number in a finding code's `rule` is the first book's (docs/rules-index.md, made by
+    tools/rules_index.py).
     A system is found through the `fwdata.systems` entry-point group (docs/architecture.md).
     """
 
@@ -353,5 +354,6 @@ class GameSystem:
     schema_folder: Path | None = None
     findings: FindingSection | None = None
     citations: Mapping[str, str] = field(default_factory=dict)
+    books: Mapping[str, str] = field(default_factory=dict)
     card_sizes: Mapping[str, Size] = field(default_factory=dict)
     options: tuple[SystemOption, ...] = ()

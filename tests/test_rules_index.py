@@ -54,8 +54,9 @@ def test_a_cited_rule_points_at_its_function_and_codes(rules_index) -> None:  # 
     assert "`power_speed_column`" in row and "`FW-POWER-ROWS`" in row
 
 
-def test_flight_leader_codes_come_from_the_rules_their_meanings_name(rules_index) -> None:  # type: ignore[no-untyped-def]
-    """findings.md's fl rows have no rule column: "differ from 26.2.3.2" ties FL-SP-MISMATCH to FL 26.2.3.2."""
+def test_flight_leader_codes_come_from_their_registry_rules(rules_index) -> None:  # type: ignore[no-untyped-def]
+    """A bare number in an fl code's `rule` is of Flight Leader, the system's first book (`GameSystem.books`):
+    FL-SP-MISMATCH's "23.2.9, 26.2.3.2" ties it to FL 26.2.3.2."""
     rows = {line.split(" | ")[0]: line for line in rules_index.render_index().splitlines() if line.startswith("| FL ")}
     assert "`FL-SP-MISMATCH`" in rows["| FL 26.2.3.2"]
     assert "`FL-FORCE-LIMIT`" in rows["| FL 26.2.3.3.2"] and "`FL-PAIRS`" not in rows["| FL 26.2.3.3.2"]

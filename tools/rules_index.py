@@ -4,11 +4,11 @@ The index is read from the source, never written by hand:
 - every module, class and function docstring under fwdata/ is searched for rule
   citations in the house convention (`OTR 4.3`, `OTR 4.1-4.4`, `OTR 4.1, 5.5.1`,
   `OTR Ch. 2`, `QS 3.4`, `Err1 11.2`, `FL 26.5.1`, `AoA XIX, XXI`);
-- a finding code (a string constant such as "FW-PERF-ORDER" that docs/findings.md
-  documents) written inside a function or class that cites a rule (at most
-  MAX_RULES_FOR_CODES rules) is tied to that rule; so is a code whose row in
-  docs/findings.md names the rule in its `rule` column, or, in the Flight Leader
-  section, by number in its meaning.
+- a finding code (a string constant such as "FW-PERF-ORDER" that the registry of finding
+  codes documents) written inside a function or class that cites a rule (at most
+  MAX_RULES_FOR_CODES rules) is tied to that rule; so is a code whose registry entry
+  names the rule in its `rule` (a bare number there is of its system's first book).
+The books, their titles and systems come from the bundled game systems (`GameSystem.books`).
 
 `python tools/rules_index.py` rewrites the file; `--check` exits 1 when the file is not
 what the source gives (CI runs it through tests/test_rules_index.py).
@@ -25,26 +25,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from fwdata.findings.stages import SECTIONS
+from fwdata.systems import BUNDLED, registered_systems
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "fwdata"
 INDEX = ROOT / "docs" / "rules-index.md"
-FINDINGS = ROOT / "docs" / "findings.md"
 
+_SYSTEMS = registered_systems()
+BUNDLED_SYSTEMS = [_SYSTEMS[system_id] for system_id in BUNDLED]
 # Book abbreviation -> (system, the book's name as the index prints it).
-BOOKS = {
-    "OTR": ("fw", "Over the Reich"),
-    "Err1": ("fw", "Over the Reich, 1st-edition errata"),
-    "Err2": ("fw", "Over the Reich, 2nd-edition errata"),
-    "QS": ("fw", "Fighting Wings Quick-Start"),
-    "FL": ("fl", "Flight Leader"),
-    "AoA": ("aoa", "Ace of Aces"),
-}
-SYSTEMS = {"fw": "Fighting Wings", "fl": "Flight Leader", "aoa": "Ace of Aces"}
-# The book a bare rule number in a docs/findings.md section's `rule` column belongs to.
-SECTION_BOOKS = {"Fighting Wings (`fw`)": "OTR", "Ace of Aces (`aoa`)": "AoA"}
-# Sections without a `rule` column whose meaning column names rules by bare number ("differ from 26.2.3.2").
-MEANING_BOOKS = {"Flight Leader (`fl`)": "FL"}
-_BARE_RULE = re.compile(r"(?<![\w.])[1-9]\d?\.\d+(?:\.\d+)*(?:-\d{1,2}\.\d+(?:\.\d+)*)?(?![\w.]*\d)")
+BOOKS = {prefix: (system.id, title) for system in BUNDLED_SYSTEMS for prefix, title in system.books.items()}
 # A function citing more rules than this coordinates several checks: its codes are not tied to each rule it cites.
 MAX_RULES_FOR_CODES = 3
 
@@ -54,7 +45,6 @@ _FIRST = re.compile(rf"\b({'|'.join(BOOKS)}) ({_ITEM})(?=[,;:)/\s]|\.(?:\s|$)|$)
 # A later item of a list must end where a citation can end, so "OTR 4.1, 2 engines" cites 4.1 only.
 _NEXT = re.compile(rf", ({_ITEM})(?=[,;:)/]|\.(?:\s|$)|\s*$|\s+(?:and|or)\b)")
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50}
-_CODE = re.compile(r"^`([A-Z0-9]+(?:-[A-Z0-9]+)*)`$")
 
 
 @dataclass(frozen=True, order=True)
@@ -114,35 +104,20 @@ def _roman(text: str) -> int:
 
 
 def documented_codes() -> tuple[set[str], dict[tuple[str, str], set[str]]]:
-    """Return every code docs/findings.md documents, and (book, rule) -> codes from its `rule` columns."""
+    """Return every code the registry documents (the stages' and the bundled systems'), and (book, rule) -> codes
+    from their `rule`s."""
+    sections = [*((section, None) for section in SECTIONS),
+                *((system.findings, next(iter(system.books), None)) for system in BUNDLED_SYSTEMS if system.findings)]
     codes: set[str] = set()
     by_rule: dict[tuple[str, str], set[str]] = defaultdict(set)
-    section = ""
-    header: list[str] = []
-    for line in FINDINGS.read_text(encoding="utf-8").splitlines():
-        if line.startswith("## "):
-            section, header = line[3:].strip(), []
-            continue
-        if not line.startswith("|"):
-            continue
-        cells = [cell.strip() for cell in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
-        if cells[0] == "code":
-            header = [cell.lower() for cell in cells]
-            continue
-        match = _CODE.match(cells[0])
-        if match is None:
-            continue
-        codes.add(match.group(1))
-        if section in MEANING_BOOKS and "meaning" in header and len(cells) == len(header):
-            for number in _BARE_RULE.findall(cells[header.index("meaning")]):
-                by_rule[(MEANING_BOOKS[section], number)].add(match.group(1))
-        if "rule" in header and len(cells) == len(header):
-            rule_cell = cells[header.index("rule")]
-            default = SECTION_BOOKS.get(section)
-            if default and not any(rule_cell.startswith(book + " ") for book in BOOKS):
-                rule_cell = f"{default} {rule_cell}"
-            for cited in citations(rule_cell):
-                by_rule[cited].add(match.group(1))
+    for section, default in sections:
+        for code in section.codes:
+            codes.add(code.code)
+            rule = code.rule
+            if default and not any(rule.startswith(book + " ") for book in BOOKS):
+                rule = f"{default} {rule}"
+            for cited in citations(rule):
+                by_rule[cited].add(code.code)
     return codes, by_rule
 
 
@@ -213,12 +188,12 @@ def render_index() -> str:
         "rule when a function citing the rule emits it or findings.md names the rule for it.",
         "Ranges are listed as cited (`OTR 4.1-4.4` under 4.1).",
     ]
-    for system, title in SYSTEMS.items():
-        lines += ["", f"## {title} (`{system}`)"]
+    for system in BUNDLED_SYSTEMS:
+        lines += ["", f"## {system.title} (`{system.id}`)"]
         for book, (book_system, book_title) in BOOKS.items():
             rules = sorted({rule for (cited_book, rule) in (*citers, *documented) if cited_book == book},
                            key=lambda rule: (sort_key(rule), rule))
-            if book_system != system or not rules:
+            if book_system != system.id or not rules:
                 continue
             lines += ["", f"### {book_title} (`{book}`)", "", "| rule | code | finding codes |", "| --- | --- | --- |"]
             for rule in rules:

@@ -5,7 +5,7 @@ from typing import Any
 from fwdata.game_system import GameSystem
 from fwdata.systems.aoa.book_generator import build_book_design
 from fwdata.systems.aoa.checks import run_checks
-from fwdata.systems.aoa.citations import CITATIONS
+from fwdata.systems.aoa.citations import BOOKS, CITATIONS
 from fwdata.systems.aoa.finding_codes import FINDINGS
 from fwdata.systems.aoa.model import build_book, build_chart, build_layout, build_maneuvers, build_plane
 from fwdata.systems.aoa.render import POKER, plan_outputs, render_outputs
@@ -27,6 +27,7 @@ SYSTEM = GameSystem(
     plan_outputs=plan_outputs,
     commands=_commands,
     citations=CITATIONS,
+    books=BOOKS,
     findings=FINDINGS,
     kind_folders={"plane": "cards/aoa", "book": "cards/aoa/books", "book-design": "cards/aoa/book-designs",
                   "book-layout": "tables/aoa", "chart": "tables/aoa", "maneuvers": "tables/aoa"},

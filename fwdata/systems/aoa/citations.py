@@ -5,3 +5,7 @@ CITATIONS = {
     "004_df49c58b6e4b4043.txt": "Ace of Aces",
     "[004]": "AoA",
 }
+
+# The book a docstring cites (`AoA XIX`) by its citation prefix, as docs/rules-index.md names it; a bare rule number
+# in a finding code's `rule` is its.
+BOOKS = {"AoA": "Ace of Aces"}

@@ -4,7 +4,7 @@ from typing import Any
 
 from fwdata.game_system import GameSystem
 from fwdata.systems.fl.checks import run_checks
-from fwdata.systems.fl.citations import CITATIONS
+from fwdata.systems.fl.citations import BOOKS, CITATIONS
 from fwdata.systems.fl.finding_codes import FINDINGS
 from fwdata.systems.fl.model import build_aircraft, build_list_note, build_missile_load, build_nation, build_scenario
 from fwdata.systems.fl.render import VERDICTS, plan_outputs, render_outputs
@@ -32,6 +32,7 @@ SYSTEM = GameSystem(
     plan_outputs=plan_outputs,
     commands=_commands,
     citations=CITATIONS,
+    books=BOOKS,
     findings=FINDINGS,
     kind_folders={"aircraft": "cards/fl/aircraft", "scenario": "scenarios/fl", "nation": "tables/fl/nations",
                   "missile-load": "tables/fl/missile-loads", "list-note": "tables/fl/list-notes"},

@@ -5,3 +5,7 @@ CITATIONS = {
     "002_06ce78c147afc7c6.txt": "Flight Leader",
     "[002]": "FL",
 }
+
+# The book a docstring cites (`FL 26.5.1`) by its citation prefix, as docs/rules-index.md names it; a bare rule
+# number in a finding code's `rule` is its.
+BOOKS = {"FL": "Flight Leader"}

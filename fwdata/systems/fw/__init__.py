@@ -4,7 +4,7 @@ from typing import Any
 
 from fwdata.game_system import GameSystem
 from fwdata.systems.fw.checks import plan_checks, run_checks
-from fwdata.systems.fw.citations import CITATIONS
+from fwdata.systems.fw.citations import BOOKS, CITATIONS
 from fwdata.systems.fw.finding_codes import FINDINGS
 from fwdata.systems.fw.model import build_aircraft, build_scenario, build_table
 from fwdata.systems.fw.render import CARD_SIZE, CARD_SIZES, plan_outputs, render_outputs
@@ -26,6 +26,7 @@ SYSTEM = GameSystem(
     plan_outputs=plan_outputs,
     commands=_commands,
     citations=CITATIONS,
+    books=BOOKS,
     findings=FINDINGS,
     kind_folders={"aircraft": "cards/fw", "scenario": "scenarios/fw", "table": "tables/fw"},
     deck_folders=("fw/aircraft",),

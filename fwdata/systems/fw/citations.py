@@ -7,3 +7,12 @@ CITATIONS = {
     "[000]": "OTR",
     "[003]": "QS",
 }
+
+# The books a docstring cites (`OTR 4.3`, `Err1 11.2`) by their citation prefix, as docs/rules-index.md names them;
+# a bare rule number in a finding code's `rule` is the first one's.
+BOOKS = {
+    "OTR": "Over the Reich",
+    "Err1": "Over the Reich, 1st-edition errata",
+    "Err2": "Over the Reich, 2nd-edition errata",
+    "QS": "Fighting Wings Quick-Start",
+}
