@@ -17,7 +17,8 @@ class SystemOption:
     """One `fwdata build` option of a game system's option group (`GameSystem.options`).
 
     `name` is the option's name on the command line without its dashes (`card-size` for `--card-size`); `default`
-    a bool makes it an on/off flag, a string a choice of `choices`. A renderer reads the value through
+    a bool makes it an on/off flag (`--<name>`, and `--no-<name>` when it is on by default), a string a choice of
+    `choices`. A renderer reads the value through
     `BuildOptions.chosen(system_id, option)`.
     """
 

@@ -257,3 +257,17 @@ def test_a_system_option_that_clashes_with_another_is_a_setup_error(runner: CliR
     result = runner.invoke(main, ["build", "--help"])
     assert result.exit_code == 2
     assert result.stderr == "fwdata: game system 'aoa' adds the build option --paper, which fwdata build already has\n"
+
+
+def test_a_system_flag_on_by_default_can_be_turned_off(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    from fwdata.cli import main as cli_main
+    from fwdata.options import SystemOption
+    from fwdata.systems import registered_systems
+
+    systems = registered_systems()
+    shaded = dataclasses.replace(systems["aoa"], options=(SystemOption("shade", True, "Shade the cards."),))
+    monkeypatch.setattr(cli_main, "registered_systems", lambda: {**systems, "aoa": shaded})
+    assert "--shade / --no-shade" in runner.invoke(main, ["build", "--help"]).stdout
+    context = cli_main.build.make_context("build", ["--no-shade"])
+    assert cli_main._system_options(context) == (("aoa", "shade", False),)
+    assert cli_main._system_options(cli_main.build.make_context("build", ["--shade"])) == ()

@@ -104,8 +104,9 @@ class _SystemOptionParameter(click.Option):
 
     def __init__(self, system: str, option: SystemOption) -> None:
         name = f"{system}__{option.name.replace('-', '_')}"
-        if isinstance(option.default, bool):
-            super().__init__([f"--{option.name}", name], is_flag=True, default=option.default, help=option.help)
+        if isinstance(option.default, bool):  # on by default: --no-<name> turns it off
+            flag = f"--{option.name}/--no-{option.name}" if option.default else f"--{option.name}"
+            super().__init__([flag, name], is_flag=True, default=option.default, help=option.help)
         else:
             super().__init__([f"--{option.name}", name], type=click.Choice(option.choices), default=option.default,
                              show_default=True, help=option.help)
@@ -119,7 +120,7 @@ class _BuildCommand(click.Command):
     default."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        own = {name for param in self.params for name in param.opts}
+        own = {name for param in self.params for name in (*param.opts, *param.secondary_opts)}
         if any(arg.startswith("-") and arg != "-" and arg.split("=", 1)[0] not in own for arg in args):
             ctx.meta[_SYSTEM_PARAMETERS] = self._system_parameters()
         return super().parse_args(ctx, args)
@@ -129,15 +130,16 @@ class _BuildCommand(click.Command):
 
     def _system_parameters(self) -> list[_SystemOptionParameter]:
         """Return the options of every registered system; raise SetupError when two name the same option."""
-        taken = {name: "fwdata build" for param in self.params for name in param.opts}
+        taken = {name: "fwdata build" for param in self.params for name in (*param.opts, *param.secondary_opts)}
         parameters = []
         for system in registered_systems().values():
             for option in system.options:
                 parameter = _SystemOptionParameter(system.id, option)
-                if (owner := taken.get(parameter.opts[0])) is not None:
-                    raise SetupError(f"game system {system.id!r} adds the build option {parameter.opts[0]}, which "
-                                     f"{owner} already has")
-                taken[parameter.opts[0]] = f"game system {system.id!r}"
+                for name in (*parameter.opts, *parameter.secondary_opts):
+                    if (owner := taken.get(name)) is not None:
+                        raise SetupError(f"game system {system.id!r} adds the build option {name}, which {owner} "
+                                         "already has")
+                    taken[name] = f"game system {system.id!r}"
                 parameters.append(parameter)
         return parameters
 
