@@ -32,7 +32,9 @@ class BuildOptions:
     `signature_sheets` is the number of sheets folded together in one signature of a
     dogfighting-book booklet (fwdata/render/booklet.py). `verdicts` prints the checks'
     verdicts (scenario and victory points against the rules) on Flight Leader scenario
-    sheets; they are always in fl/crosscheck.md.
+    sheets; they are always in fl/crosscheck.md. `with_base` makes a pack's build draw the base library's
+    outputs too; without it a pack's build draws only the outputs that show the pack's entries
+    (fwdata/output/pack_outputs.py); the base library's own build draws every output either way.
     """
 
     paper: str = "letter"
@@ -51,3 +53,4 @@ class BuildOptions:
     tts_dpi: int = 200
     signature_sheets: int = 8
     verdicts: bool = False
+    with_base: bool = False
