@@ -227,7 +227,9 @@ class PlannedOutput:
     sources of each of its `items` (cards, in sheet order) and its `sheet`, which
     draws it copying the pages of the previous build whose items did not change
     (`SheetPages`), in this process or in one of its own. `keyed_by`, when given,
-    keys the output more narrowly than its sources' files (`KeyedBy`).
+    keys the output more narrowly than its sources' files (`KeyedBy`). `shows`, when given,
+    names the entries the output shows where `sources` is None or wider: a pack's build draws
+    an output only when one of them (else of its sources) is the pack's (fwdata/output/pack_outputs.py).
     """
 
     path: str
@@ -236,6 +238,7 @@ class PlannedOutput:
     items: tuple[tuple[EntryKey, ...], ...] | None = None
     sheet: ImposedSheet | None = None
     keyed_by: KeyedBy | None = None
+    shows: tuple[EntryKey, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,9 @@ class BuildOptions:
     `signature_sheets` is the number of sheets folded together in one signature of a
     dogfighting-book booklet (fwdata/render/booklet.py). `system_options` holds the values of the game
     systems' own options (`GameSystem.options`) that differ from their defaults, as sorted
-    (system id, option name, value) triples; read them with `chosen`.
+    (system id, option name, value) triples; read them with `chosen`. `with_base` makes a pack's build draw
+    the base library's outputs too; without it a pack's build draws only the outputs that show the pack's entries
+    (fwdata/output/pack_outputs.py); the base library's own build draws every output either way.
     """
 
     paper: str = "letter"
@@ -65,6 +67,7 @@ class BuildOptions:
     png_dpi: int | None = None
     tts_dpi: int = 200
     signature_sheets: int = 8
+    with_base: bool = False
     system_options: tuple[tuple[str, str, OptionValue], ...] = ()
 
     def chosen(self, system: str, option: SystemOption) -> OptionValue:

@@ -15,6 +15,7 @@ from fwdata.library import schema_root as default_schema_root
 from fwdata.options import BuildOptions
 from fwdata.output.build_claim import claim_build_folder, refuse_building_over
 from fwdata.output.build_index import INDEX_PAGE, index_page
+from fwdata.output.pack_outputs import pack_entries
 from fwdata.output.previews import preview_outputs
 from fwdata.output.rendering import render_build
 from fwdata.progress import Progress, no_progress
@@ -113,6 +114,10 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
                   progress: Progress = no_progress, loaded: LoadedOnce | None = None) -> RunResult:
     """Check, then render and write every output into `options.out_dir`, replacing the folder whole.
 
+    The outputs of a pack's build are the pack's (its cards, the sheets and log sheets that show them, its
+    play aids: fwdata/output/pack_outputs.py), with `options.with_base` the base library's too; the base
+    library's own build draws all of its outputs.
+
     Rendering runs only when the checks found no errors. Each output is written
     into a hidden new build folder as soon as it is drawn (fwdata/output/write.py
     `Staging`), which replaces the build folder only when rendering added no
@@ -166,7 +171,8 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
                                         for kind in system.modeled_kinds)
             rendered = render_build(result.catalog, systems, options, folder=build_folder.target,
                                     previous=last.previous, base_key=last.memo.base_key, documents=last.documents,
-                                    staging=staging, progress=progress)
+                                    staging=staging, progress=progress,
+                                    own=None if options.with_base else pack_entries(result.catalog))
             if rendered.findings:
                 everything = Report()
                 everything.extend([*findings, *(f for f in rendered.findings if f.location.path in result.reported)])

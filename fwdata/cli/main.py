@@ -226,6 +226,9 @@ def check(paths: tuple[Path, ...], stdin_filename: Path | None, output_format: s
 @click.option("--tts-dpi", type=click.IntRange(72, 600), default=200, show_default=True, metavar="DPI",
               help="With --png: the resolution of the Tabletop Simulator deck sheets' card faces "
                    "(docs/tabletop-simulator.md).")
+@click.option("--with-base", is_flag=True,
+              help="In a pack's build, also draw the base library's outputs (without it, only the pack's cards, the "
+                   "sheets and log sheets that show them and its play aids; docs/packs.md).")
 @click.option("--no-cache", is_flag=True,
               help="Check and render everything again instead of reusing what the previous build left in --out.")
 @format_option
@@ -233,9 +236,12 @@ def check(paths: tuple[Path, ...], stdin_filename: Path | None, output_format: s
 @finding_options
 @stops_cleanly
 def build(paths: tuple[Path, ...], out_dir: Path, paper: str, bleed: str, gutter: str, signature_sheets: int,
-          backs: bool, png_dpi: int | None, tts_dpi: int, no_cache: bool, output_format: str, strict: bool,
-          control: RunControl, **_system_values: OptionValue) -> None:
+          backs: bool, png_dpi: int | None, tts_dpi: int, with_base: bool, no_cache: bool, output_format: str,
+          strict: bool, control: RunControl, **_system_values: OptionValue) -> None:
     """Check sources, then render every card, sheet and play aid into the build folder.
+
+    A pack's build draws the pack's outputs (its cards, the sheets and log sheets that show them, its play
+    aids); --with-base adds the base library's. The base library's own build draws them all.
 
     Nothing is written when any error is found; the previous build stays as it was.
     The build folder also gets findings.txt, every finding of the run (baselined and
@@ -249,7 +255,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, bleed: str, gutter
                                                  bleed_pt=_print_length("--bleed", bleed),
                                                  gutter_pt=_print_length("--gutter", gutter), backs=backs,
                                                  png_dpi=png_dpi, signature_sheets=signature_sheets,
-                                                 tts_dpi=tts_dpi,
+                                                 tts_dpi=tts_dpi, with_base=with_base,
                                                  system_options=_system_options(click.get_current_context())))
     result = build_sources(list(paths), options, progress=control.progress_reporter())
 

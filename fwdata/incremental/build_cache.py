@@ -62,9 +62,10 @@ MAX_CACHE_BYTES = 256 * 1024 * 1024
 MAX_OUTPUT_BYTES = 4 * 1024 * 1024 * 1024
 # Options that change neither findings nor outputs: where the build goes, whether it reuses, how many processes.
 NOT_IN_RUN_KEY = frozenset({"out_dir", "use_cache", "jobs"})
-# Options that only decide which findings are shown or which previews are made (the run key has them), besides
-# those: a renderer never draws a PDF differently for them.
-NOT_RENDERED = NOT_IN_RUN_KEY | {"selection", "baseline", "pack_baseline", "png_dpi", "tts_dpi"}
+# Options that only decide which findings are shown, which previews are made or which outputs are drawn (the run
+# key has them; a pack build's imposed sheet of fewer cards has other sources), besides those: a renderer never
+# draws a PDF differently for them.
+NOT_RENDERED = NOT_IN_RUN_KEY | {"selection", "baseline", "pack_baseline", "png_dpi", "tts_dpi", "with_base"}
 
 
 def _sha256(data: bytes) -> str:

@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from fwdata.findings import Finding
-from fwdata.game_system import Catalog, GameSystem, PlannedOutput, RenderResult, StoredOutput
+from fwdata.game_system import Catalog, EntryKey, GameSystem, PlannedOutput, RenderResult, StoredOutput
 from fwdata.incremental.build_cache import BuildCache, output_key, previous_pages, reused_output, sources_key
 from fwdata.options import BuildOptions
 from fwdata.output.build_index import source_paths
+from fwdata.output.pack_outputs import has_entries, pack_plans
 from fwdata.output.write import Staging, spool_output
 from fwdata.processes.fresh_process import call_fresh
 from fwdata.processes.workers import PARALLEL_FROM_OUTPUTS, iter_shared
@@ -66,8 +67,12 @@ class _Drawing:
 
 def render_build(catalog: Catalog, systems: Mapping[str, GameSystem], options: BuildOptions, *, folder: Path,
                  previous: BuildCache | None, base_key: str, documents: Mapping[str, str],
-                 staging: Staging, progress: Progress) -> Rendered:
+                 staging: Staging, progress: Progress, own: frozenset[EntryKey] | None = None) -> Rendered:
     """Render every system's outputs for a build of the folder `folder` (whose last cache is `previous`).
+
+    With `own` (the keys of a pack's entries), only the pack's outputs: no system without an entry in `own` is
+    planned, a system without a planner renders all of its outputs, and of the others' plans only the pack's
+    are drawn (fwdata/output/pack_outputs.py `pack_plans`); None draws every output.
 
     Each output is written into `staging` (fwdata/output/write.py) as soon as it is made, in order: the
     process that draws an output writes it into the spool and this one moves it into place, so no
@@ -86,10 +91,13 @@ def render_build(catalog: Catalog, systems: Mapping[str, GameSystem], options: B
     """
     steps: list[_Step] = []
     for system in systems.values():
+        if own is not None and not has_entries(own, system.id):
+            continue
         if system.plan_outputs is None:
             steps.append(_Step(system, None))
             continue
-        for plan in system.plan_outputs(catalog, options):
+        plans = system.plan_outputs(catalog, options)
+        for plan in plans if own is None else pack_plans(plans, own):
             key = output_key(base_key, system.id, plan, catalog, documents)
             cached = None if previous is None else previous.planned.get(plan.path)
             item_keys = None if plan.items is None else tuple(

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from fwdata.findings import Finding
-from fwdata.game_system import Catalog, Output, RenderResult
+from fwdata.game_system import Catalog, EntryKey, Output, RenderResult
 from fwdata.options import BuildOptions
 from fwdata.render.booklet import DEFAULT_SIGNATURE_SHEETS, BookletLayout, impose_booklet, layout_booklet
 from fwdata.render.layout import PAPER_SIZES, Rect, Size
@@ -50,25 +50,27 @@ VIEW_WORDS = {
 
 
 def plan_book_outputs(catalog: Catalog, designs: Sequence[BookDesign], options: BuildOptions
-                      ) -> list[tuple[str, Callable[[], RenderResult]]]:
-    """Return the path of every book PDF (page order, then booklet) with the call that renders it, in order.
+                      ) -> list[tuple[str, tuple[EntryKey, ...], Callable[[], RenderResult]]]:
+    """Return the path of every book PDF (page order, then booklet) with the entries it shows (the book and its
+    design) and the call that renders it, in order.
 
     A book that two designs name (a pack's copy of a bundled design) is rendered once, by the first design.
     """
     paper = PAPER_SIZES[options.paper]
-    planned: dict[str, Callable[[], RenderResult]] = {}
+    planned: dict[str, tuple[tuple[EntryKey, ...], Callable[[], RenderResult]]] = {}
     for design in designs:
         for ship in design.ships:
             entry = catalog.get(SYSTEM, "book", ship.book_id)
             path = f"aoa/book/{ship.book_id}.pdf"
             if entry is None or path in planned:
                 continue
-            planned[path] = partial(_rendered, path, render_book, entry.model, design, paper)
+            shows = ((SYSTEM, "book", ship.book_id), (SYSTEM, "book-design", design.id))
+            planned[path] = shows, partial(_rendered, path, render_book, entry.model, design, paper)
             booklet = partial(render_booklet, paper_name=options.paper, bleed_pt=options.bleed_pt,
                               signature_sheets=options.signature_sheets)
-            planned[f"aoa/book/{ship.book_id}-booklet.pdf"] = partial(
+            planned[f"aoa/book/{ship.book_id}-booklet.pdf"] = shows, partial(
                 _rendered, f"aoa/book/{ship.book_id}-booklet.pdf", booklet, entry.model, design, paper)
-    return list(planned.items())
+    return [(path, shows, render) for path, (shows, render) in planned.items()]
 
 
 def _rendered(path: str, render: Callable[..., tuple[bytes, list[Finding]]], book: DogfightBook,

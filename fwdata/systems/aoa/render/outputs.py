@@ -39,7 +39,8 @@ def render_outputs(catalog: Catalog, options: BuildOptions) -> RenderResult:
 def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]:
     """List every Ace of Aces output unrendered, with the entries each is drawn from (in render order).
 
-    The chart book, the campaign sheet and the books count as drawn from all of Ace of Aces.
+    The chart book, the campaign sheet and the books count as drawn from all of Ace of Aces; the chart
+    book shows the charts and maneuvers, the campaign sheet the charts and planes, a book itself and its design.
     """
     paper = PAPER_SIZES[options.paper]
     planes = catalog.entries(SYSTEM, "plane")
@@ -59,12 +60,16 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
     plans += [PlannedOutput(f"aoa/pilots-log/{entry.model.id}.pdf", (key,),
                             partial(render_pilots_log, entry, paper))
               for key, entry in zip(plane_keys, planes, strict=True)]
+    chart_keys = tuple((SYSTEM, "chart", doc_id) for doc_id in catalog.ids(SYSTEM, "chart"))
     if charts or maneuvers:
-        plans.append(PlannedOutput("aoa/chart.pdf", None, lambda: render_chart_book(charts, maneuvers, paper)))
+        plans.append(PlannedOutput("aoa/chart.pdf", None, lambda: render_chart_book(charts, maneuvers, paper),
+                                   shows=(*chart_keys, *((SYSTEM, "maneuvers", doc_id)
+                                                         for doc_id in catalog.ids(SYSTEM, "maneuvers")))))
     if any(isinstance(e.model, (RollTable, RollMatrix, BattlefieldMap, ArchieChart)) for e in charts):
         plans.append(PlannedOutput("aoa/campaign-setup.pdf", None,
-                                   lambda: render_campaign_sheet(charts, planes, paper)))
-    plans += [PlannedOutput(path, None, render)
-              for path, render in plan_book_outputs(catalog, catalog.models(SYSTEM, "book-design"), options)]
+                                   lambda: render_campaign_sheet(charts, planes, paper),
+                                   shows=(*chart_keys, *plane_keys)))
+    plans += [PlannedOutput(path, None, render, shows=shows)
+              for path, shows, render in plan_book_outputs(catalog, catalog.models(SYSTEM, "book-design"), options)]
     return plans
 

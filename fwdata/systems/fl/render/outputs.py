@@ -15,7 +15,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from fwdata.game_system import Catalog, ImposedSheet, Output, PlannedOutput, RenderResult, render_planned, variant_chain
+from fwdata.game_system import (
+    Catalog,
+    EntryKey,
+    ImposedSheet,
+    Output,
+    PlannedOutput,
+    RenderResult,
+    render_planned,
+    variant_chain,
+)
 from fwdata.options import BuildOptions, SystemOption
 from fwdata.render.card_back import draw_card_back
 from fwdata.render.layout import PAPER_SIZES, Size
@@ -47,7 +56,9 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
 
     A card is drawn from its aircraft's base chain and the list notes; the scenario
     sheets and the crosscheck score with every aircraft and table, so they count as
-    drawn from all of Flight Leader.
+    drawn from all of Flight Leader. A scenario sheet shows its scenario, its aircraft
+    (their base chains) and the list notes and missile loads they are armed from; the
+    crosscheck shows what every scenario sheet shows.
     """
     paper = PAPER_SIZES[options.paper]
     lookup = aircraft_lookup(catalog)
@@ -70,20 +81,27 @@ def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]
                                    sheet.render, tuple(plan.sources or () for plan in plans), sheet))
     plans.append(PlannedOutput("fl/status-card.pdf", (), lambda: _status_card(paper)))
     plans.append(PlannedOutput("fl/plot-sheet.pdf", (), lambda: _plot_sheet(paper)))
+    armed_from = (*note_keys, *(("fl", "missile-load", doc_id) for doc_id in catalog.ids("fl", "missile-load")))
     scores = []
-    for entry in catalog.entries("fl", "scenario"):
+    shown: list[EntryKey] = []
+    for doc_id, entry in zip(catalog.ids("fl", "scenario"), catalog.entries("fl", "scenario"), strict=True):
         scenario: Scenario = entry.model
         if any(lookup(f.aircraft) is None for side in scenario.sides for f in side.flights):
             continue
         score = score_scenario(scenario, lookup)
         scores.append(score)
+        shows = (("fl", "scenario", doc_id), *armed_from,
+                 *(key for side in scenario.sides for flight in side.flights
+                   for key in variant_chain(catalog, ("fl", "aircraft", flight.aircraft), lambda model: model.base)))
+        shown += shows
         plans.append(PlannedOutput(f"fl/scenario/{scenario.id}.pdf", None,
                                    partial(_scenario_sheet, score, entry.document, lookup, paper,
-                                           bool(options.chosen("fl", VERDICTS)))))
+                                           bool(options.chosen("fl", VERDICTS))), shows=shows))
     if scores:
         plans.append(PlannedOutput("fl/crosscheck.md", None, lambda: RenderResult(
             outputs=[Output("fl/crosscheck.md", crosscheck_markdown(
-                scores, shared=solve_scenarios([s.scenario for s in scores], lookup)).encode("utf-8"))])))
+                scores, shared=solve_scenarios([s.scenario for s in scores], lookup)).encode("utf-8"))]),
+            shows=tuple(dict.fromkeys(shown))))
     return plans
 
 
