@@ -15,7 +15,7 @@ from fwdata.systems.aoa.duel import CODES, DuelBooks, ManeuverInfo, PageFacts, g
 from fwdata.systems.aoa.duel_report import run_matchup
 
 ROOT = Path(__file__).resolve().parents[3]
-START, MATCH, MISS, BIG = 1, 30, 31, 32
+START, MATCH, MISS, BIG, HARD = 1, 30, 31, 32, 33
 
 
 @pytest.fixture(scope="module")
@@ -31,14 +31,14 @@ def guessing_pair(klass: Callable[[str], int], classes: int, *, tailed: str | No
     From the start page and every end page each pilot calls the page of his code's
     class (allied 10+i, german 20+j); the other book there reads the end page
     `outcome(i, j)` (default: 30 when the classes match, else 31). On 30 the allied
-    plane fires for 1, on 32 for 4, on 31 the german plane fires for 1. `tailed` names
+    plane fires for 1, on 32 for 4, on 31 the german plane fires for 1, on 33 for 2. `tailed` names
     the side tailed on the start page (it gives the clue).
     """
     def plain(i: int, j: int) -> int:
         return MATCH if i == j else MISS
 
     end = outcome or plain
-    ends = (MATCH, MISS, BIG)
+    ends = (MATCH, MISS, BIG, HARD)
     allied: dict[int, dict[str, int]] = {}
     german: dict[int, dict[str, int]] = {}
     for page in (START, *ends):
@@ -53,6 +53,7 @@ def guessing_pair(klass: Callable[[str], int], classes: int, *, tailed: str | No
     facts["allied"][MATCH] = PageFacts(1, False, False, "long")
     facts["allied"][BIG] = PageFacts(4, False, False, "short")
     facts["german"][MISS] = PageFacts(1, False, False, "long")
+    facts["german"][HARD] = PageFacts(2, False, False, "medium")
     if tailed is not None:
         tailer = "german" if tailed == "allied" else "allied"
         facts[tailed][START] = PageFacts(0, False, True, "short")
