@@ -34,12 +34,39 @@ def error_findings(document: SourceDocument, problem: ValidationError) -> list[F
         for key in sorted(set(problem.instance) - set(allowed)):
             if any(_matches(pattern, key) for pattern in problem.schema.get("patternProperties", {})):
                 continue
-            hint = did_you_mean(key, allowed)
+            hint = did_you_mean(key, allowed) or _fitting_key(problem.instance, key, problem.schema)
             listed = f" (allowed: {', '.join(allowed)})" if allowed and not hint else ""
             findings.append(error(document.locate(pointer_join(pointer, key), at_key=True), "SCHEMA",
                                   f"{prefix}unknown key {key!r}{hint}{listed}"))
         return findings
     return [error(document.locate(pointer), "SCHEMA", prefix + _message(problem))]
+
+
+def _fitting_key(instance: dict[str, Any], key: str, schema: dict[str, Any]) -> str:
+    """Return " (did you mean 'x'? ...)" when the value of unknown `key` fits exactly one allowed key that
+    `instance` lacks (a chart typed under another name fits `next`), else ""."""
+    properties = schema.get("properties", {})
+    fitting = [name for name, sub in properties.items()
+               if name not in instance and isinstance(sub, dict) and _fits(instance[key], sub)]
+    return f" (did you mean {fitting[0]!r}? its value fits that key)" if len(fitting) == 1 else ""
+
+
+def _fits(value: Any, schema: dict[str, Any]) -> bool:
+    """Tell whether `value` plainly fits `schema`: an enum or const value, a number or boolean of its type and
+    bounds, a list whose items all fit. A bare string, or a schema this cannot read ($ref), fits nothing."""
+    if "enum" in schema or "const" in schema:
+        return value is not None and value in schema.get("enum", [schema.get("const")])
+    match schema.get("type"):
+        case "integer":
+            return (isinstance(value, int) and not isinstance(value, bool)
+                    and schema.get("minimum", value) <= value <= schema.get("maximum", value))
+        case "boolean":
+            return isinstance(value, bool)
+        case "array":
+            items = schema.get("items")
+            return (isinstance(value, list) and len(value) >= max(1, schema.get("minItems", 1))
+                    and isinstance(items, dict) and all(_fits(item, items) for item in value))
+    return False
 
 
 def _matches(pattern: str, key: str) -> bool:
