@@ -78,7 +78,7 @@ def main() -> int:
         print(f"  {allied:>11} vs {german:<11} allied {report.allied_wins.value:.3f} "
               f"[{report.allied_wins.low:.3f}-{report.allied_wins.high:.3f}]  german {report.german_wins.value:.3f} "
               f"[{report.german_wins.low:.3f}-{report.german_wins.high:.3f}]  draws {report.draws.value:.3f}  "
-              f"margin {report.allied_wins.value - report.german_wins.value:+.3f}", flush=True)
+              f"margin {report.allied_wins.value - report.german_wins.value:+.3f}")
     return 0
 
 

@@ -83,7 +83,7 @@ def books(toolbox: Toolbox, config: Path, out_dir: Path, output_format: str) -> 
 @stops_cleanly
 def duel(toolbox: Toolbox, paths: tuple[Path, ...], games: int, seed: int, game_types: str, max_turns: int,
          pilots: tuple[str, ...], output_format: str) -> None:
-    """Simulate duels between random, greedy, optimal and equilibrium pilots flying the book pair in PATHS (docs/aoa-books.md).
+    """Simulate duels of random, greedy, optimal and equilibrium pilots flying the books in PATHS (docs/aoa-books.md).
 
     The maneuver chart and the firing charts come from the pack, else the base library.
     """

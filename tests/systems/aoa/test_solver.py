@@ -11,9 +11,9 @@ import pytest
 from fwdata.options import BuildOptions
 from fwdata.pipeline import check_sources
 from fwdata.systems.aoa import solver, solver_evaluation
-from fwdata.systems.aoa.solver_exploit import SolvedPilots
 from fwdata.systems.aoa.duel import CODES, DuelBooks, ManeuverInfo, PageFacts, greedy_tables, maneuver_infos
 from fwdata.systems.aoa.duel_report import run_matchup
+from fwdata.systems.aoa.solver_exploit import SolvedPilots
 
 ROOT = Path(__file__).resolve().parents[3]
 START, MATCH, MISS, BIG, HARD = 1, 30, 31, 32, 33
@@ -218,8 +218,8 @@ def test_optimal_pilot_in_duels(trap_pilots: tuple[DuelBooks, SolvedPilots], inf
     books, pilots = trap_pilots
     greedy = greedy_tables(books, infos)
     for allied, german, wins in (("optimal", "greedy", 200), ("greedy", "greedy", 0)):
-        report = run_matchup(books, infos, "standard", allied, german, 200, 7, optimal=pilots.for_matchup(allied, german),
-                             greedy=greedy, hit_points=4, start_page=START)
+        report = run_matchup(books, infos, "standard", allied, german, 200, 7, greedy=greedy, hit_points=4,
+                             optimal=pilots.for_matchup(allied, german), start_page=START)
         assert round(report.allied_wins.value * 200) == wins
 
 
