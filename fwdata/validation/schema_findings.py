@@ -43,12 +43,12 @@ def error_findings(document: SourceDocument, problem: ValidationError) -> list[F
 
 
 def _fitting_key(instance: dict[str, Any], key: str, schema: dict[str, Any]) -> str:
-    """Return " (did you mean 'x'? ...)" when the value of unknown `key` fits exactly one allowed key that
+    """Return " (did you mean 'x'?): ..." when the value of unknown `key` fits exactly one allowed key that
     `instance` lacks (a chart typed under another name fits `next`), else ""."""
     properties = schema.get("properties", {})
     fitting = [name for name, sub in properties.items()
                if name not in instance and isinstance(sub, dict) and _fits(instance[key], sub)]
-    return f" (did you mean {fitting[0]!r}? its value fits that key)" if len(fitting) == 1 else ""
+    return f" (did you mean {fitting[0]!r}?): its value fits that key" if len(fitting) == 1 else ""
 
 
 def _fits(value: Any, schema: dict[str, Any]) -> bool:

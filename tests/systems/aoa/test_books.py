@@ -105,6 +105,6 @@ def test_a_chart_typed_under_another_key_is_named_with_a_suggestion(tmp_path: Pa
     (tmp_path / "book.yaml").write_text(book_fixture.to_yaml(book), encoding="utf-8")
     result = check_sources([tmp_path], BuildOptions(), schema_root=schema_root())
     messages = [f.message for f in result.report.findings if f.code == "SCHEMA"]
-    assert "pages[4]: unknown key 'chart' (did you mean 'next'? its value fits that key)" in messages
+    assert "pages[4]: unknown key 'chart' (did you mean 'next'?): its value fits that key" in messages
     righ = [m for m in messages if "unknown key 'righ'" in m]
     assert len(righ) == 1 and "'next'" not in righ[0], messages
