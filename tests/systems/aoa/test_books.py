@@ -101,6 +101,7 @@ def test_a_chart_typed_under_another_key_is_named_with_a_suggestion(tmp_path: Pa
     book.pop("opponent")
     page = book["pages"][4]
     page["chart"] = page.pop("next")
+    page["chart"][3] = "tbd"  # a mistyped cell: still a chart
     page["righ"] = "tbd"  # fits no key: no suggestion
     (tmp_path / "book.yaml").write_text(book_fixture.to_yaml(book), encoding="utf-8")
     result = check_sources([tmp_path], BuildOptions(), schema_root=schema_root())
