@@ -6,6 +6,7 @@ jsonschema is imported only when there is one.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -15,6 +16,9 @@ from fwdata.findings import Finding, error
 from fwdata.sources.document import SourceDocument, pointer_join
 from fwdata.suggestions import did_you_mean
 from fwdata.validation.schema_text import dotted_path, ecma_pattern, json_pointer
+
+FITS = ": its value fits that key"  # the end of an unknown key's message that names the key its value fits
+FOLDED_SHOWN = 5  # records named in a folded unknown key's finding
 
 
 def error_findings(document: SourceDocument, problem: ValidationError) -> list[Finding]:
@@ -48,7 +52,34 @@ def _fitting_key(instance: dict[str, Any], key: str, schema: dict[str, Any]) -> 
     properties = schema.get("properties", {})
     fitting = [name for name, sub in properties.items()
                if name not in instance and isinstance(sub, dict) and _fits(instance[key], sub)]
-    return f" (did you mean {fitting[0]!r}?): its value fits that key" if len(fitting) == 1 else ""
+    return f" (did you mean {fitting[0]!r}?){FITS}" if len(fitting) == 1 else ""
+
+
+def fold_fitting_keys(findings: list[Finding]) -> list[Finding]:
+    """Fold the findings of one document's unknown key whose value fits another key (_fitting_key) into the first:
+    a key mistyped on every page of a transcription is one finding with the count and the first records, not
+    hundreds among its other findings. Every other finding is kept as it is."""
+    first: dict[str, int] = {}
+    others: dict[str, list[str]] = {}
+    kept: list[Finding] = []
+    for finding in findings:
+        where, found, what = finding.message.partition("unknown key ")
+        if not found or not what.endswith(FITS):
+            kept.append(finding)
+        elif what in first:
+            others[what].append(where.removesuffix(": "))
+        else:
+            first[what] = len(kept)
+            others[what] = []
+            kept.append(finding)
+    for what, at in first.items():
+        more = others[what]
+        if more:
+            shown = ", ".join(more[:FOLDED_SHOWN]) + (", ..." if len(more) > FOLDED_SHOWN else "")
+            finding = kept[at]
+            kept[at] = dataclasses.replace(finding, message=f"{finding.message}; the same in {len(more)} more "
+                                                            f"record{'s' if len(more) > 1 else ''} ({shown})")
+    return kept
 
 
 def _fits(value: Any, schema: dict[str, Any]) -> bool:
