@@ -6,6 +6,7 @@ jsonschema is imported only when there is one.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -15,6 +16,9 @@ from fwdata.findings import Finding, error
 from fwdata.sources.document import SourceDocument, pointer_join
 from fwdata.suggestions import did_you_mean
 from fwdata.validation.schema_text import dotted_path, ecma_pattern, json_pointer
+
+FITS = ": its value fits that key"  # the end of an unknown key's message that names the key its value fits
+FOLDED_SHOWN = 5  # records named in a folded unknown key's finding
 
 
 def error_findings(document: SourceDocument, problem: ValidationError) -> list[Finding]:
@@ -34,12 +38,67 @@ def error_findings(document: SourceDocument, problem: ValidationError) -> list[F
         for key in sorted(set(problem.instance) - set(allowed)):
             if any(_matches(pattern, key) for pattern in problem.schema.get("patternProperties", {})):
                 continue
-            hint = did_you_mean(key, allowed)
+            hint = did_you_mean(key, allowed) or _fitting_key(problem.instance, key, problem.schema)
             listed = f" (allowed: {', '.join(allowed)})" if allowed and not hint else ""
             findings.append(error(document.locate(pointer_join(pointer, key), at_key=True), "SCHEMA",
                                   f"{prefix}unknown key {key!r}{hint}{listed}"))
         return findings
     return [error(document.locate(pointer), "SCHEMA", prefix + _message(problem))]
+
+
+def _fitting_key(instance: dict[str, Any], key: str, schema: dict[str, Any]) -> str:
+    """Return " (did you mean 'x'?): ..." when the value of unknown `key` fits exactly one allowed key that
+    `instance` lacks (a chart typed under another name fits `next`), else ""."""
+    properties = schema.get("properties", {})
+    fitting = [name for name, sub in properties.items()
+               if name not in instance and isinstance(sub, dict) and _fits(instance[key], sub)]
+    return f" (did you mean {fitting[0]!r}?){FITS}" if len(fitting) == 1 else ""
+
+
+def fold_fitting_keys(findings: list[Finding]) -> list[Finding]:
+    """Fold the findings of one document's unknown key whose value fits another key (_fitting_key) into the first:
+    a key mistyped on every page of a transcription is one finding with the count and the first records, not
+    hundreds among its other findings. Every other finding is kept as it is."""
+    first: dict[str, int] = {}
+    others: dict[str, list[str]] = {}
+    kept: list[Finding] = []
+    for finding in findings:
+        where, found, what = finding.message.partition("unknown key ")
+        if not found or not what.endswith(FITS):
+            kept.append(finding)
+        elif what in first:
+            others[what].append(where.removesuffix(": "))
+        else:
+            first[what] = len(kept)
+            others[what] = []
+            kept.append(finding)
+    for what, at in first.items():
+        more = others[what]
+        if more:
+            shown = ", ".join(more[:FOLDED_SHOWN]) + (", ..." if len(more) > FOLDED_SHOWN else "")
+            finding = kept[at]
+            kept[at] = dataclasses.replace(finding, message=f"{finding.message}; the same in {len(more)} more "
+                                                            f"record{'s' if len(more) > 1 else ''} ({shown})")
+    return kept
+
+
+def _fits(value: Any, schema: dict[str, Any]) -> bool:
+    """Tell whether `value` plainly fits `schema`: an enum or const value, a number or boolean of its type and
+    bounds, a list most of whose items fit (a chart with a mistyped cell or two still looks like one). A bare
+    string, or a schema this cannot read ($ref), fits nothing."""
+    if "enum" in schema or "const" in schema:
+        return value is not None and value in schema.get("enum", [schema.get("const")])
+    match schema.get("type"):
+        case "integer":
+            return (isinstance(value, int) and not isinstance(value, bool)
+                    and schema.get("minimum", value) <= value <= schema.get("maximum", value))
+        case "boolean":
+            return isinstance(value, bool)
+        case "array":
+            items = schema.get("items")
+            return (isinstance(value, list) and len(value) >= max(1, schema.get("minItems", 1))
+                    and isinstance(items, dict) and sum(_fits(item, items) for item in value) * 2 > len(value))
+    return False
 
 
 def _matches(pattern: str, key: str) -> bool:

@@ -204,7 +204,7 @@ def validate_documents(
                 continue
             from referencing.exceptions import Unresolvable
 
-            from fwdata.validation.schema_findings import error_findings
+            from fwdata.validation.schema_findings import error_findings, fold_fitting_keys
 
             validator = schemas.validators[key]
             try:
@@ -215,6 +215,7 @@ def validate_documents(
             for problem in errors:
                 problems.extend(error_findings(document, problem))
             problems = list(dict.fromkeys(problems))  # each missing key is an error; one finding names them all
+            problems = fold_fitting_keys(problems)
             schema = validator.schema if isinstance(validator.schema, dict) else {}
             masked = [found for problem in errors if (found := tolerated(schema, problem)) is not None]
             if problems and len(masked) == len(errors):

@@ -74,19 +74,20 @@ def books(toolbox: Toolbox, config: Path, out_dir: Path, output_format: str) -> 
               show_default=True, help="Powerhouse Standard Game, Advanced Game, or both.")
 @click.option("--max-turns", type=click.IntRange(1, 10_000), default=200, show_default=True,
               help="A game still going after this many turns is a draw.")
-@click.option("--pilot", "pilots", type=click.Choice(["random", "greedy", "optimal"]), multiple=True,
-              help="Pilots to match against each other (repeat; default random and greedy). 'optimal' plays the "
-                   "strategies of `fwdata aoa solve` (Standard Game; the solve takes minutes).")
+@click.option("--pilot", "pilots", type=click.Choice(["random", "greedy", "optimal", "equilibrium"]), multiple=True,
+              help="Pilots to match against each other (repeat; default random and greedy). 'equilibrium' plays the "
+                   "strategies of `fwdata aoa solve`; 'optimal' keeps their guarantee and exploits a random or greedy "
+                   "opponent (Standard Game; the solve takes minutes; docs/aoa-solver.md).")
 @report_format_option
 @click.pass_obj
 @stops_cleanly
 def duel(toolbox: Toolbox, paths: tuple[Path, ...], games: int, seed: int, game_types: str, max_turns: int,
          pilots: tuple[str, ...], output_format: str) -> None:
-    """Simulate duels between random, greedy and optimal pilots flying the book pair in PATHS (docs/aoa-books.md).
+    """Simulate duels of random, greedy, optimal and equilibrium pilots flying the books in PATHS (docs/aoa-books.md).
 
     The maneuver chart and the firing charts come from the pack, else the base library.
     """
-    from fwdata.systems.aoa.duel import duel_inputs
+    from fwdata.systems.aoa.duel import SOLVED_POLICIES, duel_inputs
     from fwdata.systems.aoa.duel_report import GAMES, POLICIES, as_json, format_duels, run_duels
 
     result = toolbox.check(list(paths), BuildOptions())
@@ -101,15 +102,16 @@ def duel(toolbox: Toolbox, paths: tuple[Path, ...], games: int, seed: int, game_
     if "advanced" in kinds and len(charts) < 3:
         raise UsageError("the advanced game needs the Powerhouse firing charts (tables/aoa/firing-*.yaml)")
     policies = tuple(dict.fromkeys(pilots)) or POLICIES
-    optimal = None
-    if "optimal" in policies:
+    solved = None
+    if set(SOLVED_POLICIES) & set(policies):
         if "advanced" in kinds:
-            raise UsageError("the optimal pilot flies the Standard Game only: add --game standard")
+            raise UsageError("the optimal and equilibrium pilots fly the Standard Game only: add --game standard")
+        from fwdata.systems.aoa.solver_exploit import SolvedPilots
         from fwdata.systems.aoa.solving import solve_pair
 
-        optimal = solve_pair(books, infos)
+        solved = SolvedPilots(solve_pair(books, infos), books, infos)
     reports = run_duels(books, infos, games=games, seed=seed, game_types=kinds, charts=charts, max_turns=max_turns,
-                        policies=policies, optimal=optimal)
+                        policies=policies, solved=solved)
     if output_format == "json":
         click.echo(json.dumps(as_json(reports, seed=seed, games=games), indent=2))
     else:

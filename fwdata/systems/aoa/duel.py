@@ -24,6 +24,7 @@ START_PAGE = 170
 HIT_POINTS = 12  # AoA Standard Game set-up: damage tokens worth 12
 AMMO = 20  # AoA Advanced Game set-up: 20 ammo each
 JAM_TOKENS = 2  # AoA Advanced Game, Firing: two Forward turns clear a jam
+SOLVED_POLICIES = ("optimal", "equilibrium")  # pilots that fly strategies from aoa solve (Standard Game)
 TAIL_VALUE = 0.5  # greedy score of ending a turn tailing (minus when tailed), in damage points
 
 
@@ -197,10 +198,12 @@ def choose(state: PilotState, page: int, legal: Sequence[str], rng: random.Rando
            opponent_clue: str | None, *, optimal: OptimalPlay | None = None,
            damage: Mapping[str, int] | None = None) -> str:
     """Pick a maneuver: random uniformly among `legal`; greedy by the best mean score (ties at random);
-    optimal by the solved mixed strategy for the page, both sides' damage and the clue (`aoa solve`)."""
-    if state.policy == "optimal" and optimal is not None and damage is not None and optimal.knows(page):
+    equilibrium and optimal by `optimal`'s mixed strategy for the page, both sides' damage and the clue (the solved
+    strategies of `aoa solve`, or solver_exploit's safe exploiting ones)."""
+    solved = state.policy in SOLVED_POLICIES
+    if solved and optimal is not None and damage is not None and optimal.knows(page):
         return rng.choices(CODES, weights=optimal.mixed(state.side, page, damage, opponent_clue))[0]
-    if state.policy in ("random", "optimal") or greedy is None:
+    if state.policy == "random" or solved or greedy is None:
         return rng.choice(list(legal))
     row = greedy.values[state.side].get(page)
     if row is None:

@@ -10,7 +10,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from fwdata.systems.aoa.duel import (
     HIT_POINTS,
@@ -27,6 +27,12 @@ from fwdata.systems.aoa.model import FiringChart
 
 Z_95 = 1.959963984540054
 POLICIES = ("random", "greedy")
+
+
+class MatchupPlay(Protocol):
+    """The solved pilots' strategies per matchup (solver_exploit.SolvedPilots)."""
+
+    def for_matchup(self, allied: str, german: str) -> OptimalPlay: ...
 GAMES = ("standard", "advanced")
 
 
@@ -118,16 +124,18 @@ def run_matchup(books: DuelBooks, infos: Mapping[str, ManeuverInfo], game: str, 
 def run_duels(books: DuelBooks, infos: Mapping[str, ManeuverInfo], *, games: int, seed: int,
               game_types: Sequence[str] = GAMES, charts: Mapping[str, FiringChart] | None = None,
               max_turns: int = 200, policies: Sequence[str] = POLICIES,
-              optimal: OptimalPlay | None = None) -> list[MatchupReport]:
+              solved: MatchupPlay | None = None) -> list[MatchupReport]:
     """Run every game type x (allied policy, german policy) matchup; reproducible from `seed`.
 
-    The 'optimal' policy (solved strategies, Standard Game only) needs `optimal`.
+    The 'optimal' and 'equilibrium' policies (Standard Game only) fly the strategies
+    `solved` gives for their matchup.
     """
     greedy = greedy_tables(books, infos)
     reports = []
     for game in game_types:
         for allied_policy in policies:
             for german_policy in policies:
+                optimal = solved.for_matchup(allied_policy, german_policy) if solved is not None else None
                 reports.append(run_matchup(books, infos, game, allied_policy, german_policy, games, seed,
                                            charts=charts, greedy=greedy, max_turns=max_turns, optimal=optimal))
     return reports
@@ -142,12 +150,12 @@ def format_duels(reports: Sequence[MatchupReport], *, seed: int, books: str = ""
     lines = [f"Ace of Aces duels{f' ({books})' if books else ''}: seed {seed}, "
              f"{reports[0].games if reports else 0} games per matchup; 95% intervals (Wilson for rates, normal for "
              "means)", ""]
-    header = (f"{'game':<9} {'allied':<7} {'german':<7} {'allied wins':<21} {'german wins':<21} {'draws':<21} "
+    header = (f"{'game':<9} {'allied':<11} {'german':<11} {'allied wins':<21} {'german wins':<21} {'draws':<21} "
               f"{'mean turns':<19} {'lost contact':<21} lost/100 turns")
     lines += [header, "-" * len(header)]
     for r in reports:
         turns = f"{r.mean_turns.value:5.1f} [{r.mean_turns.low:.1f}-{r.mean_turns.high:.1f}]"
-        lines.append(f"{r.game:<9} {r.allied_policy:<7} {r.german_policy:<7} {_pct(r.allied_wins):<21} "
+        lines.append(f"{r.game:<9} {r.allied_policy:<11} {r.german_policy:<11} {_pct(r.allied_wins):<21} "
                      f"{_pct(r.german_wins):<21} {_pct(r.draws):<21} {turns:<19} {_pct(r.lost_contact):<21} "
                      f"{r.lost_per_100_turns:.2f}")
     return "\n".join(lines)

@@ -46,7 +46,8 @@ class Evaluation:
         return self.allied_gain + self.german_gain
 
 
-def _stack(games: list[PageGame]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def stack_games(games: list[PageGame]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return the pages' next page indexes, allied damage and german damage, each (pages, 26, 26)."""
     return (np.stack([g.next_index for g in games]), np.stack([g.allied_damage for g in games]),
             np.stack([g.german_damage for g in games]))
 
@@ -79,6 +80,25 @@ def evaluate(solution: Solution, games: list[PageGame], direction: np.ndarray) -
     return Evaluation(a, g, max(0.0, 1.0 - a - g), a - g, float(allied_best), float(german_best))
 
 
+def start_odds(solution: Solution, games: list[PageGame], direction: np.ndarray) -> tuple[float, float]:
+    """Return exactly (P(allied wins), P(german wins)) from the start page at no damage under the solution's pair."""
+    start = solution.index(solution.options.start_page)
+    allied, german = (float(_outcome_odds(solution, games, direction, side)[0, 0, start]) for side in ("allied",
+                                                                                                     "german"))
+    return allied, german
+
+
+def worst_case(solution: Solution, games: list[PageGame], direction: np.ndarray, side: str) -> float:
+    """Return the Allied payoff from the start when the other side best-responds to `side`'s strategy.
+
+    What `side`'s strategy guarantees (for the german side, the most the allied side
+    can get against it).
+    """
+    other = "german" if side == "allied" else "allied"
+    start = solution.index(solution.options.start_page)
+    return float(_best_response(solution, games, direction, other)[0, 0, start])
+
+
 def _outcome_odds(solution: Solution, games: list[PageGame], direction: np.ndarray, winner: str) -> np.ndarray:
     """Return P(`winner` wins) from every state under the solution's pair, exactly: (H, H, pages).
 
@@ -86,7 +106,7 @@ def _outcome_odds(solution: Solution, games: list[PageGame], direction: np.ndarr
     never leave the level (a fight that never ends) are worth 0.
     """
     hit_points, pages = solution.options.hit_points, len(games)
-    nxt, hurt_a, hurt_g = _stack(games)
+    nxt, hurt_a, hurt_g = stack_games(games)
     table = padded_values(hit_points, pages, int(max(hurt_a.max(), hurt_g.max())))
     table[table == (1.0 if winner == "german" else -1.0)] = 0.0
     table = np.abs(table)
@@ -127,7 +147,7 @@ def _best_response(solution: Solution, games: list[PageGame], direction: np.ndar
     Standard Game, Tailing). Value iteration per damage level from 0.
     """
     hit_points, pages = solution.options.hit_points, len(games)
-    nxt, hurt_a, hurt_g = _stack(games)
+    nxt, hurt_a, hurt_g = stack_games(games)
     table = padded_values(hit_points, pages, int(max(hurt_a.max(), hurt_g.max())))
     sign = 1.0 if side == "allied" else -1.0
     sees_clue = np.array([t is not None and t != side for t in solution.tailed])

@@ -86,8 +86,8 @@ def map_columns(path: object, header: Sequence[str], codes: Sequence[str], mappi
                 rows: Sequence[Sequence[str]]) -> ColumnMap:
     """Decide what each header column holds, --map first, then by name; raise UsageError when it cannot.
 
-    Numbered maneuver columns count from 0 or from 1, whichever their numbers fit
-    (m_0..m_25 or m_1..m_26 for 26 codes). `rows` (the data rows) only sharpen the
+    Numbered maneuver columns, with a prefix or bare, count from 0 or from 1, whichever
+    their numbers fit (m_0..m_25, 0..25 or 1..26 for 26 codes). `rows` (the data rows) only sharpen the
     message for an unknown column whose cells are page numbers.
     """
     keys = [key(name) for name in header]
@@ -110,7 +110,7 @@ def map_columns(path: object, header: Sequence[str], codes: Sequence[str], mappi
             fields[column] = field
         elif maneuver is not None and maneuver["letter"] and maneuver["letter"].upper() in codes:
             fields[column] = maneuver["letter"].upper()
-        elif maneuver is not None and maneuver["number"] and name != maneuver["number"]:
+        elif maneuver is not None and maneuver["number"]:
             numbered[column] = int(maneuver["number"])
         else:
             unknown.append(column)

@@ -115,7 +115,7 @@ def read_transcription(path: Path, layout: str = DEFAULT_LAYOUT, *, side: str | 
         raise UsageError(f"{path}: no rows; expected a header and one row per page or per maneuver")
     codes = CODE_ORDERS[layout]
     header = rows[0][1]
-    transposed = sum(bool(WHOLE_NUMBER.fullmatch(cell)) for cell in header[1:]) * 2 > len(header) - 1
+    transposed = _one_row_per_maneuver(header, [cells for _line, cells in rows[1:]], codes)
     typed = max(len(cells) for _line, cells in rows) - 1 if transposed else len(rows) - 1
     if typed > MAX_PAGES:
         raise UsageError(f"{path}: {typed} {'columns' if transposed else 'rows'} of pages; a book has "
@@ -129,6 +129,17 @@ def read_transcription(path: Path, layout: str = DEFAULT_LAYOUT, *, side: str | 
     columns = map_columns(path, header, codes, explicit, [cells for _line, cells in rows[1:]])
     pages, other = _per_page_pages(path, rows, codes, columns, side)
     return Transcription(layout, PER_PAGE, tuple(pages), digest, columns.described, other)
+
+
+def _one_row_per_maneuver(header: Sequence[str], rows: Sequence[Sequence[str]], codes: Sequence[str]) -> bool:
+    """Tell a one-row-per-maneuver CSV (page numbers across the header, codes down the first column) from a
+    one-row-per-page one whose maneuver columns are bare numbers (0..25 or 1..26): both have a mostly numeric
+    header; only the first names a maneuver or an attribute at the start of most rows."""
+    if sum(bool(WHOLE_NUMBER.fullmatch(cell)) for cell in header[1:]) * 2 <= len(header) - 1:
+        return False
+    known = {_key(n) for n in (*ATTRIBUTES, "tag", *codes)}
+    named = sum(1 for cells in rows if cells and _key(cells[0]) in known)
+    return not rows or named * 2 > len(rows)
 
 
 def _rows(path: Path, text: str) -> list[tuple[int, list[str]]]:

@@ -93,3 +93,22 @@ def test_end_page_disagreement_names_both_books(tmp_path: Path) -> None:
     messages = " ".join(f.message for f in result.report.findings)
     assert "test-german page 100 under E ends on 1 " in messages
     assert "end pages are always the same in both books; III" in messages
+
+
+def test_a_chart_typed_under_another_key_is_named_with_a_suggestion(tmp_path: Path) -> None:
+    """A page's chart typed under an unknown key: one SCHEMA finding says which key its value fits (next) and
+    on how many more pages the same key is, the other unknown keys one finding each as before."""
+    book = book_fixture.book("german")
+    book.pop("opponent")
+    for page in book["pages"][4:12]:
+        page["chart"] = page.pop("next")
+    book["pages"][4]["chart"][3] = "tbd"  # a mistyped cell: still a chart
+    book["pages"][4]["righ"] = "tbd"  # fits no key: no suggestion
+    (tmp_path / "book.yaml").write_text(book_fixture.to_yaml(book), encoding="utf-8")
+    result = check_sources([tmp_path], BuildOptions(), schema_root=schema_root())
+    messages = [f.message for f in result.report.findings if f.code == "SCHEMA"]
+    charts = [m for m in messages if "'chart'" in m]
+    assert charts == ["pages[4]: unknown key 'chart' (did you mean 'next'?): its value fits that key; the same in 7 "
+                      "more records (pages[5], pages[6], pages[7], pages[8], pages[9], ...)"]
+    righ = [m for m in messages if "unknown key 'righ'" in m]
+    assert len(righ) == 1 and "'next'" not in righ[0], messages

@@ -13,9 +13,10 @@ from fwdata.pipeline import check_sources
 from fwdata.systems.aoa import solver, solver_evaluation
 from fwdata.systems.aoa.duel import CODES, DuelBooks, ManeuverInfo, PageFacts, greedy_tables, maneuver_infos
 from fwdata.systems.aoa.duel_report import run_matchup
+from fwdata.systems.aoa.solver_exploit import SolvedPilots
 
 ROOT = Path(__file__).resolve().parents[3]
-START, MATCH, MISS, BIG = 1, 30, 31, 32
+START, MATCH, MISS, BIG, HARD = 1, 30, 31, 32, 33
 
 
 @pytest.fixture(scope="module")
@@ -31,14 +32,14 @@ def guessing_pair(klass: Callable[[str], int], classes: int, *, tailed: str | No
     From the start page and every end page each pilot calls the page of his code's
     class (allied 10+i, german 20+j); the other book there reads the end page
     `outcome(i, j)` (default: 30 when the classes match, else 31). On 30 the allied
-    plane fires for 1, on 32 for 4, on 31 the german plane fires for 1. `tailed` names
+    plane fires for 1, on 32 for 4, on 31 the german plane fires for 1, on 33 for 2. `tailed` names
     the side tailed on the start page (it gives the clue).
     """
     def plain(i: int, j: int) -> int:
         return MATCH if i == j else MISS
 
     end = outcome or plain
-    ends = (MATCH, MISS, BIG)
+    ends = (MATCH, MISS, BIG, HARD)
     allied: dict[int, dict[str, int]] = {}
     german: dict[int, dict[str, int]] = {}
     for page in (START, *ends):
@@ -53,6 +54,7 @@ def guessing_pair(klass: Callable[[str], int], classes: int, *, tailed: str | No
     facts["allied"][MATCH] = PageFacts(1, False, False, "long")
     facts["allied"][BIG] = PageFacts(4, False, False, "short")
     facts["german"][MISS] = PageFacts(1, False, False, "long")
+    facts["german"][HARD] = PageFacts(2, False, False, "medium")
     if tailed is not None:
         tailer = "german" if tailed == "allied" else "allied"
         facts[tailed][START] = PageFacts(0, False, True, "short")
@@ -153,6 +155,72 @@ def test_optimal_beats_greedy_more_than_greedy_does(infos: dict[str, ManeuverInf
 
     assert margin("greedy", "greedy") == -1.0
     assert margin("optimal", "greedy") > -0.2
+
+
+def thirds(code: str) -> int:
+    return 0 if code < "I" else 1 if code < "R" else 2
+
+
+def trap(i: int, j: int) -> int:
+    """Classes 0 (A-H), 1 (I-Q), 2 (R-Z). Allied 1 meets german 1: the allied plane fires for 1; allied 2 meets
+    german 0: it fires for 4, german 1: the german plane fires for 2. Anything else: back to the start page."""
+    return {(1, 1): MATCH, (2, 0): BIG, (2, 1): HARD}.get((i, j), START)
+
+
+@pytest.fixture(scope="module")
+def trap_pilots(infos: dict[str, ManeuverInfo]) -> tuple[DuelBooks, SolvedPilots]:
+    books = guessing_pair(thirds, 3, outcome=trap)
+    solution, evaluation = solve(books, infos, hit_points=4)
+    assert evaluation.value == 0.0  # class 0 is a safe turn away for both sides
+    return books, SolvedPilots(solution, books, infos)
+
+
+def margin(pilots: SolvedPilots, allied: str, german: str) -> float:
+    allied_wins, german_wins = pilots.odds(allied, german)
+    return allied_wins - german_wins
+
+
+def test_optimal_beats_random_and_greedy_by_more_than_greedy_does(trap_pilots: tuple[DuelBooks, SolvedPilots]
+                                                                 ) -> None:
+    """Four hit points, the trap pair. Greedy (mean damage against a uniform opponent) flies allied class 2 (a 4 hit
+    on 8 of 26 codes, a 2 taken on 9) and german class 1, so greedy against greedy: the german plane hits for 2 each
+    turn and wins every game. The optimal allied pilot, told it faces greedy, flies class 1 and hits for 1 each turn:
+    it wins every game. Against random it goes for the 4 hit until it has taken one 2 hit, then flies class 1 (it
+    can no longer be hurt): it never loses, where greedy loses 28%. Exact odds (a never-ending fight is a draw).
+
+    As the german pilot greedy already wins every game against greedy; against random the optimal german wins
+    11/16 and never loses, greedy wins 13/16 and loses 3/16: class 1 until one hit from down, then class 2 (no
+    allied code can hurt it there). The solved strategies alone only draw (the equilibrium does not exploit).
+    """
+    _, pilots = trap_pilots
+    assert margin(pilots, "greedy", "greedy") == pytest.approx(-1.0, abs=1e-9)
+    assert margin(pilots, "optimal", "greedy") == pytest.approx(1.0, abs=1e-9)
+    assert margin(pilots, "greedy", "random") == pytest.approx(0.4394, abs=1e-4)
+    assert margin(pilots, "optimal", "random") == pytest.approx(1.0, abs=1e-6)
+    assert margin(pilots, "greedy", "optimal") == pytest.approx(-1.0, abs=1e-9)
+    assert margin(pilots, "random", "greedy") == pytest.approx(-0.625, abs=1e-9)
+    assert margin(pilots, "random", "optimal") == pytest.approx(-11 / 16, abs=1e-9)
+    assert margin(pilots, "equilibrium", "greedy") == 0.0
+    assert margin(pilots, "random", "equilibrium") == 0.0
+
+
+def test_optimal_pilot_keeps_the_solved_guarantee(trap_pilots: tuple[DuelBooks, SolvedPilots]) -> None:
+    """Against the strongest opponent (a best response to it) the exploiting pilot still gets the value, 0."""
+    _, pilots = trap_pilots
+    for side in ("allied", "german"):
+        for opponent in ("random", "greedy"):
+            assert pilots.guarantee(side, opponent) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_optimal_pilot_in_duels(trap_pilots: tuple[DuelBooks, SolvedPilots], infos: dict[str, ManeuverInfo]
+                                ) -> None:
+    """The duels fly the same strategies: optimal wins every game against greedy, greedy loses every one."""
+    books, pilots = trap_pilots
+    greedy = greedy_tables(books, infos)
+    for allied, german, wins in (("optimal", "greedy", 200), ("greedy", "greedy", 0)):
+        report = run_matchup(books, infos, "standard", allied, german, 200, 7, greedy=greedy, hit_points=4,
+                             optimal=pilots.for_matchup(allied, german), start_page=START)
+        assert round(report.allied_wins.value * 200) == wins
 
 
 def test_lost_contact_draw_option(infos: dict[str, ManeuverInfo]) -> None:

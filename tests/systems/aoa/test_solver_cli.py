@@ -65,4 +65,4 @@ def test_solve_without_scipy_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_duel_optimal_pilot_flies_the_standard_game_only() -> None:
     result = CliRunner().invoke(main, ["aoa", "duel", *BOOKS, "--pilot", "optimal", "--game", "both"])
     assert result.exit_code == 2
-    assert "the optimal pilot flies the Standard Game only" in result.stderr
+    assert "the optimal and equilibrium pilots fly the Standard Game only" in result.stderr

@@ -80,6 +80,18 @@ def test_maneuvers_numbered_from_one_and_lettered_columns(tmp_path: Path) -> Non
     assert "maneuver_a -> A" in result.stdout and "pg -> page" in result.stdout
 
 
+@pytest.mark.parametrize("first", [0, 1])
+def test_bare_number_maneuver_columns(tmp_path: Path, first: int) -> None:
+    """Maneuver columns named 0..25 or 1..26, no prefix: a one-row-per-page CSV (the rows start with a side word,
+    not a maneuver code), read as A..Z and said so."""
+    allied = generated_book("allied")
+    result, out = _import(tmp_path, [published_header(first, prefix=""), *published_rows(allied, "allied")])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0].startswith("read 223 pages (one row per page;")
+    assert f"{first}..{first + 25} -> A..Z (numbered from {first})" in result.stdout
+    assert document(out).data["pages"] == _expected(allied)
+
+
 def test_numbers_that_cannot_tell_their_start_need_a_map(tmp_path: Path) -> None:
     """m_1..m_25 for 26 codes could start at 0 or 1: refused in one line; --map m_1=B says they start at 0."""
     allied = generated_book("allied")
