@@ -146,8 +146,8 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
             records[name] = record
             continue
         document, load_findings, digest = load_pack_file_with_digest(pack, path)
-        valid, document_findings = check_documents([document] if document else [], schemas, None)
-        record = FileRecord.of(digest or "", document, load_findings, document_findings, bool(valid))
+        passed, document_findings = check_documents([document] if document else [], schemas, None)
+        record = FileRecord.of(digest or "", document, load_findings, document_findings, bool(passed))
         fresh[name] = (document, record)
         if digest is not None:
             records[name] = record
