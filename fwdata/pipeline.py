@@ -23,14 +23,9 @@ from fwdata.incremental.check_cache import (
     write_check_cache,
 )
 from fwdata.incremental.check_memo import CheckMemo, check_documents, run_planned_checks
-from fwdata.incremental.last_build import LastBuild
 from fwdata.library import BASE_PACK_ID, library_root
 from fwdata.library import schema_root as default_schema_root
 from fwdata.options import BuildOptions
-from fwdata.output.build_claim import claim_build_folder, refuse_building_over
-from fwdata.output.build_index import INDEX_PAGE, index_page
-from fwdata.output.previews import preview_outputs
-from fwdata.output.rendering import render_build
 from fwdata.progress import Progress, no_progress
 from fwdata.reporting import format_findings_report
 from fwdata.review import Reviewer
@@ -245,6 +240,12 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     reads (the pack, the base library, the schemas, the baseline), and when a source
     file changed between being hashed and being loaded (nothing is then written).
     """
+    from fwdata.incremental.last_build import LastBuild  # what builds and writes: never loaded by a check
+    from fwdata.output.build_claim import claim_build_folder, refuse_building_over
+    from fwdata.output.build_index import INDEX_PAGE, index_page
+    from fwdata.output.previews import preview_outputs
+    from fwdata.output.rendering import render_build
+
     with claim_build_folder(options.out_dir) as build_folder:
         pack = resolve_pack(paths)
         schema_root = schema_root or default_schema_root()

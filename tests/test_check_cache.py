@@ -186,3 +186,24 @@ def test_a_game_command_reads_the_whole_catalog(tmp_path: Path, own_cache: Path)
     result = check_sources([root / "cards" / "fw" / "a.yaml"], OPTIONS, loaded=LOADED)
     assert result.catalog.get("fw", "aircraft", "p-51d") is not None and result.catalog.get("fw", "aircraft", "v")
     assert os.listdir(own_cache / "check")
+
+
+def test_a_check_loads_nothing_that_draws_or_writes(tmp_path: Path) -> None:
+    """`fwdata check` of a Fighting Wings card imports neither reportlab nor jinja2 nor multiprocessing, nor the
+    other games' checks, nor the renderers, once its cache is made. (Cold, the text check of a card with a
+    character outside ASCII reads the font's character map through reportlab: that is checking, not drawing.)"""
+    import subprocess
+    import sys
+
+    card = _pack(tmp_path) / "cards" / "fw" / "a.yaml"
+    probe = ("import sys, runpy; sys.argv = ['fwdata', 'check', sys.argv[1]]\n"
+             "try:\n    runpy.run_module('fwdata', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+             "print(sorted(sys.modules))")
+    for round_ in ("cold", "warm"):
+        done = subprocess.run([sys.executable, "-c", probe, str(card)], capture_output=True, text=True, check=True,
+                              env={**os.environ, "FWDATA_CACHE_DIR": str(tmp_path / "cache")})
+        modules = set(eval(done.stdout.splitlines()[-1]))  # noqa: S307 - our own probe's printed list
+        assert "fwdata.systems.fw.checks" in modules
+        assert not modules & {*(["reportlab", "PIL"] if round_ == "warm" else []), "jinja2", "multiprocessing", "fwdata.systems.fl.checks",
+                              "fwdata.systems.aoa.checks", "fwdata.systems.aoa.book_generator",
+                              "fwdata.output.build_index", "fwdata.systems.fw.render"}
