@@ -133,7 +133,7 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
     cache_path = check_cache_path(pack.root, folder)
     old = read_check_cache(cache_path, pack.root, folder, key)
     records: dict[str, FileRecord] = {}
-    fresh: dict[str, tuple[SourceDocument | None, FileRecord]] = {}
+    fresh: dict[str, tuple[SourceDocument | None, SourceDocument | None, FileRecord]] = {}
     progress("loading", 0, len(pack.files))
     for path in pack.files:
         name = display_path(path)
@@ -142,8 +142,8 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
             continue
         document, load_findings, digest = load_pack_file_with_digest(pack, path)
         passed, document_findings = check_documents([document] if document else [], schemas, None)
-        record = FileRecord.of(digest or "", document, load_findings, document_findings, bool(passed))
-        fresh[name] = (document, record)
+        record = FileRecord.of(digest or "", document, load_findings, document_findings, passed)
+        fresh[name] = (document, passed[0] if passed else None, record)
         if digest is not None:
             records[name] = record
     progress("loading", len(pack.files), len(pack.files))
@@ -162,19 +162,21 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
         findings = [finding for name in sorted(reported) for finding in old.reported[name]]
         catalog = Catalog()
     else:
-        every = {name: records.get(name) or fresh[name][1] for name in map(display_path, pack.files)}
+        every = {name: records.get(name) or fresh[name][2] for name in map(display_path, pack.files)}
         documents: dict[str, SourceDocument | StoredDocument] = {}
+        valid: list[SourceDocument | StoredDocument] = []  # as validation passed them (fwdata/validation/tolerance.py)
         for name, record in every.items():
             if name in fresh and (document := fresh[name][0]) is not None:
                 documents[name] = document
+                valid += filter(None, [fresh[name][1]])
             elif name not in fresh and record.document is not None:
                 documents[name] = StoredDocument(name, record)
+                valid += [StoredDocument(name, record, masked=True)] if record.valid else []
         findings = [finding for record in every.values() for finding in record.load_findings]
         findings += [finding for record in every.values() for finding in record.document_findings]
         findings += portable_name_findings(pack.root, pack.reported, [
             loaded_document(held) for name, held in documents.items() if name in reported])
         findings += manifest_findings
-        valid = [held for name, held in documents.items() if every[name].valid]
         whole = reported.issuperset(every)
         catalog, model_findings = build_models(valid, systems, base=base, manifest=manifest, lazy=True,
                                                focus=None if whole else frozenset(reported))

@@ -41,8 +41,9 @@ _CHECKS_MARGIN = 1024
 @dataclass(frozen=True)
 class FileRecord:
     """One file as the last check found it: the SHA-256 of its bytes, its document pickled (None when it did not
-    load), the document's (system, kind, id), its loading findings, its schema and text findings, and whether it is
-    schema-valid."""
+    load), the document's (system, kind, id), its loading findings, its schema and text findings, whether it is
+    schema-valid, and the document the models are built from when that is not the one loaded (pickled: its values
+    outside the schema masked, fwdata/validation/tolerance.py)."""
 
     digest: str
     document: bytes | None
@@ -50,14 +51,17 @@ class FileRecord:
     load_findings: tuple[Finding, ...]
     document_findings: tuple[Finding, ...]
     valid: bool
+    masked: bytes | None = None
 
     @classmethod
     def of(cls, digest: str, document: SourceDocument | None, load_findings: list[Finding],
-           document_findings: list[Finding], valid: bool) -> FileRecord:
-        """Return the record of a file just loaded and checked."""
+           document_findings: list[Finding], valid: list[SourceDocument]) -> FileRecord:
+        """Return the record of a file just loaded and checked, `valid` what schema validation passed of it."""
         header = (None, None, None) if document is None else (document.system, document.kind, document.doc_id)
         stored = None if document is None else pickle.dumps(document, protocol=pickle.HIGHEST_PROTOCOL)
-        return cls(digest, stored, header, tuple(load_findings), tuple(document_findings), valid)
+        masked = (pickle.dumps(valid[0], protocol=pickle.HIGHEST_PROTOCOL) if valid and valid[0] is not document
+                  else None)
+        return cls(digest, stored, header, tuple(load_findings), tuple(document_findings), bool(valid), masked)
 
 
 class StoredDocument:
@@ -66,11 +70,11 @@ class StoredDocument:
 
     __slots__ = ("_document", "_pickled", "doc_id", "kind", "path", "system")
 
-    def __init__(self, path: str, record: FileRecord, document: SourceDocument | None = None) -> None:
+    def __init__(self, path: str, record: FileRecord, *, masked: bool = False) -> None:
         self.path = path
         self.system, self.kind, self.doc_id = record.header
-        self._pickled = record.document
-        self._document = document
+        self._pickled = record.masked if masked and record.masked is not None else record.document
+        self._document: SourceDocument | None = None
 
     def load(self) -> SourceDocument:
         """Return the document (raises ValueError when the record holds none)."""
