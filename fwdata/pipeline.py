@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from fwdata.incremental.check_cache import (
     write_check_cache,
 )
 from fwdata.incremental.check_memo import CheckMemo, check_documents, run_planned_checks
+from fwdata.incremental.user_cache import file_status
 from fwdata.library import BASE_PACK_ID, library_root
 from fwdata.library import schema_root as default_schema_root
 from fwdata.options import BuildOptions
@@ -132,17 +134,22 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
     folder, key = os.getcwd(), signing_key()
     cache_path = check_cache_path(pack.root, folder)
     old = read_check_cache(cache_path, pack.root, folder, key)
+    loaded.file_digests.update(old.statuses)
+    statuses = dict(old.statuses)
     records: dict[str, FileRecord] = {}
     fresh: dict[str, tuple[SourceDocument | None, SourceDocument | None, FileRecord]] = {}
     progress("loading", 0, len(pack.files))
     for path in pack.files:
         name = display_path(path)
-        if (record := old.files.get(name)) is not None and record.digest == file_digest(pack, path):
+        if (record := old.files.get(name)) is not None and record.digest == file_digest(pack, path, record):
+            if record.status is None and (status := file_status(path)) is not None:  # old enough now to trust
+                record = replace(record, status=status)
             records[name] = record
             continue
+        status = file_status(path) if not pack.overlay else None
         document, load_findings, digest = load_pack_file_with_digest(pack, path)
         passed, document_findings = check_documents([document] if document else [], schemas, None)
-        record = FileRecord.of(digest or "", document, load_findings, document_findings, passed)
+        record = FileRecord.of(digest or "", document, load_findings, document_findings, passed, status)
         fresh[name] = (document, passed[0] if passed else None, record)
         if digest is not None:
             records[name] = record
@@ -161,6 +168,9 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
     if old.state == state and not fresh and reported <= old.reported.keys():
         findings = [finding for name in sorted(reported) for finding in old.reported[name]]
         catalog = Catalog()
+        if records != old.files or loaded.file_digests != statuses:
+            write_check_cache(cache_path, pack.root, folder, key, replace(
+                old, files=records, statuses=dict(loaded.file_digests)), loaded.notes)
     else:
         every = {name: records.get(name) or fresh[name][2] for name in map(display_path, pack.files)}
         documents: dict[str, SourceDocument | StoredDocument] = {}
@@ -189,9 +199,9 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
         findings = [finding for finding in findings if finding.location.path in reported]
         kept = old.reported if old.state == state else {}
         new = CheckCache(records, old.kept_checks(memo.recorded, len(records)), state, {
-            **kept, **{name: tuple(f for f in findings if f.location.path == name) for name in reported}})
-        if (problem := write_check_cache(cache_path, pack.root, folder, key, new)) is not None:
-            loaded.notes.append(f"the check cache was not written ({problem}); the next check starts afresh")
+            **kept, **{name: tuple(f for f in findings if f.location.path == name) for name in reported}},
+            dict(loaded.file_digests))
+        write_check_cache(cache_path, pack.root, folder, key, new, loaded.notes)
     raw = Report(files_read=len(pack.reported) + (pack.manifest is not None and pack.reports_manifest))
     raw.extend(findings)
     reviewer, baseline_findings = review_setup(pack, manifest, options)

@@ -208,3 +208,16 @@ def test_a_check_loads_nothing_that_draws_or_writes(tmp_path: Path) -> None:
         assert not modules & {*drawing, "jinja2", "multiprocessing", "fwdata.systems.fl.checks",
                               "fwdata.systems.aoa.checks", "fwdata.systems.aoa.book_generator",
                               "fwdata.output.build_index", "fwdata.systems.fw.render"}
+
+
+def test_a_file_rewritten_with_its_old_size_and_times_is_read_again(tmp_path: Path, own_cache: Path) -> None:
+    """A file is taken unchanged on its status only when nothing of it moved: a rewrite that restores its size and
+    modification time still changes its change time, so it is read again."""
+    card = _pack(tmp_path) / "cards" / "fw" / "a.yaml"
+    long_ago = 1_600_000_000
+    os.utime(card, (long_ago, long_ago))
+    first = _cli(str(card))
+    text = card.read_text(encoding="utf-8")
+    card.write_text(text.replace("climb_rate_fpm: 3000", "climb_rate_fpm: 1000", 1), encoding="utf-8")  # same size
+    os.utime(card, (long_ago, long_ago))
+    assert _cli(str(card)) == _cli("--no-cache", str(card)) != first

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from fwdata.incremental.build_cache import tool_fingerprint
 from fwdata.incremental.cache_key import signing_key
-from fwdata.incremental.user_cache import cache_folder, file_name, read_signed, write_signed
+from fwdata.incremental.user_cache import cache_folder, file_name, file_status, read_signed, write_signed
 from fwdata.sources.document import SourceDocument
 from fwdata.sources.pack import pack_files
 from fwdata.validation.validate import SchemaSet
@@ -26,14 +26,27 @@ SNAPSHOT_VERSION = 1
 Snapshot = tuple[str | None, tuple[SourceDocument, ...], list[tuple[SourceDocument, str]]]
 
 
-def snapshot_header(root: Path, schemas: SchemaSet) -> list[object]:
+def snapshot_header(root: Path, schemas: SchemaSet, known: dict[str, tuple[tuple[int, ...], str]]) -> list[object]:
     """Return what a snapshot of the base library at `root` validated by `schemas` is keyed by (raises nothing: an
-    unreadable file has the reason as its digest)."""
+    unreadable file has the reason as its digest).
+
+    A file whose status (`file_status`) `known` holds with its digest is not read; `known` gets every file's.
+    """
     schema_files = sorted({*schemas.root.rglob("*.json"), *(path for folder in schemas.folders.values()
                                                             for path in folder.rglob("*.json"))})
     return ["fwdata-base-snapshot", SNAPSHOT_VERSION, tool_fingerprint(), str(root.resolve()),
             str(schemas.root.resolve()), sorted((system, str(folder)) for system, folder in schemas.folders.items()),
-            [(str(path), _digest(path)) for path in (*pack_files(root), *schema_files)]]
+            [(str(path), _known_digest(path, known)) for path in (*pack_files(root), *schema_files)]]
+
+
+def _known_digest(path: Path, known: dict[str, tuple[tuple[int, ...], str]]) -> str:
+    status, name = file_status(path), str(path)
+    if status is not None and name in known and known[name][0] == status:
+        return known[name][1]
+    digest = _digest(path)
+    if status is not None:
+        known[name] = (status, digest)
+    return digest
 
 
 def _digest(path: Path) -> str:

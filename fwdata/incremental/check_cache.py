@@ -25,7 +25,7 @@ from pathlib import Path
 
 from fwdata.findings import Finding
 from fwdata.incremental.build_cache import tool_fingerprint
-from fwdata.incremental.user_cache import cache_folder, file_name, read_signed, write_signed
+from fwdata.incremental.user_cache import cache_folder, file_name, file_status, read_signed, write_signed
 from fwdata.sources.containment import Refused
 from fwdata.sources.document import SourceDocument
 from fwdata.sources.pack import Pack
@@ -52,16 +52,20 @@ class FileRecord:
     document_findings: tuple[Finding, ...]
     valid: bool
     masked: bytes | None = None
+    status: tuple[int, ...] | None = None
 
     @classmethod
     def of(cls, digest: str, document: SourceDocument | None, load_findings: list[Finding],
-           document_findings: list[Finding], valid: list[SourceDocument]) -> FileRecord:
-        """Return the record of a file just loaded and checked, `valid` what schema validation passed of it."""
+           document_findings: list[Finding], valid: list[SourceDocument], status: tuple[int, ...] | None
+           ) -> FileRecord:
+        """Return the record of a file just loaded and checked, `valid` what schema validation passed of it, `status`
+        the file's (`file_status`) before it was read."""
         header = (None, None, None) if document is None else (document.system, document.kind, document.doc_id)
         stored = None if document is None else pickle.dumps(document, protocol=pickle.HIGHEST_PROTOCOL)
         masked = (pickle.dumps(valid[0], protocol=pickle.HIGHEST_PROTOCOL) if valid and valid[0] is not document
                   else None)
-        return cls(digest, stored, header, tuple(load_findings), tuple(document_findings), bool(valid), masked)
+        return cls(digest, stored, header, tuple(load_findings), tuple(document_findings), bool(valid), masked,
+                   status)
 
 
 class StoredDocument:
@@ -92,13 +96,15 @@ def loaded_document(document: SourceDocument | StoredDocument) -> SourceDocument
 
 @dataclass
 class CheckCache:
-    """What the check cache holds: `files` by display path, the planned checks' findings by key (`checks`), and the
-    findings of the files reported (`reported`, by display path) under the key of the run's inputs (`state`)."""
+    """What the check cache holds: `files` by display path, the planned checks' findings by key (`checks`), the
+    findings of the files reported (`reported`, by display path) under the key of the run's inputs (`state`), and
+    the status and digest of each base-library and schema file (`statuses`, by path: `LoadedOnce.file_digests`)."""
 
     files: dict[str, FileRecord] = field(default_factory=dict)
     checks: dict[str, tuple[Finding, ...]] = field(default_factory=dict)
     state: str = ""
     reported: dict[str, tuple[Finding, ...]] = field(default_factory=dict)
+    statuses: dict[str, tuple[tuple[int, ...], str]] = field(default_factory=dict)
 
     def kept_checks(self, recorded: dict[str, tuple[Finding, ...]], files: int) -> dict[str, tuple[Finding, ...]]:
         """Return the checks to keep: those `recorded` now, then the others, newest first, up to the cap."""
@@ -128,15 +134,22 @@ def read_check_cache(path: Path | None, root: Path, folder: str, key: bytes | No
     return stored if isinstance(stored, CheckCache) else CheckCache()
 
 
-def write_check_cache(path: Path | None, root: Path, folder: str, key: bytes | None, cache: CheckCache) -> str | None:
-    """Write `cache` to `path`, replacing it whole; return None or why it could not be written."""
-    if path is None:
-        return "no home folder"
-    return write_signed(path, key, _header(root.resolve(), folder), cache)
+def write_check_cache(path: Path | None, root: Path, folder: str, key: bytes | None, cache: CheckCache,
+                      notes: list[str]) -> None:
+    """Write `cache` to `path`, replacing it whole; add to `notes` why it could not be written."""
+    problem = "no home folder" if path is None else write_signed(path, key, _header(root.resolve(), folder), cache)
+    if problem is not None:
+        notes.append(f"the check cache was not written ({problem}); the next check starts afresh")
 
 
-def file_digest(pack: Pack, path: Path) -> str | None:
-    """Return the SHA-256 of a pack file's bytes as the loader reads them, None when it is refused or unreadable."""
+def file_digest(pack: Pack, path: Path, record: FileRecord | None = None) -> str | None:
+    """Return the SHA-256 of a pack file's bytes as the loader reads them, None when it is refused or unreadable.
+
+    When `record` was made of the file and its status (`file_status`) is the same, the file is not read: its
+    digest is the record's.
+    """
+    if record is not None and record.status is not None and file_status(path) == record.status:
+        return record.digest
     try:
         return hashlib.sha256(pack.read(path, DEFAULT_LIMITS.max_bytes)).hexdigest()
     except (Refused, OSError):

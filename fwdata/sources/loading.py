@@ -122,6 +122,7 @@ class LoadedOnce:
                ] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     base_headers: dict[tuple[Path, Path], list[object]] = field(default_factory=dict)
+    file_digests: dict[str, tuple[tuple[int, ...], str]] = field(default_factory=dict)
 
     def base_key(self, root: Path, schemas: SchemaSet) -> str:
         """Return the key of the base library at `root` and the schemas: the tool, and every base and schema file's
@@ -131,7 +132,7 @@ class LoadedOnce:
     def _base_header(self, root: Path, schemas: SchemaSet) -> list[object]:
         key = (root, schemas.root)
         if key not in self.base_headers:
-            self.base_headers[key] = snapshot_header(root, schemas)
+            self.base_headers[key] = snapshot_header(root, schemas, self.file_digests)
         return self.base_headers[key]
 
     def schemas(self, root: Path, kinds: tuple[tuple[str, str], ...],
