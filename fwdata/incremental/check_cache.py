@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,7 +32,7 @@ from fwdata.sources.document import SourceDocument
 from fwdata.sources.pack import Pack
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS
 
-CHECK_CACHE_VERSION = 1
+CHECK_CACHE_VERSION = 2
 # A cache keeps at most this many rule checks' findings per file of the pack (plus a margin), the newest first:
 # edits make new keys, and the old ones would otherwise pile up.
 _CHECKS_PER_FILE = 4
@@ -61,11 +62,15 @@ class FileRecord:
         """Return the record of a file just loaded and checked, `valid` what schema validation passed of it, `status`
         the file's (`file_status`) before it was read."""
         header = (None, None, None) if document is None else (document.system, document.kind, document.doc_id)
-        stored = None if document is None else pickle.dumps(document, protocol=pickle.HIGHEST_PROTOCOL)
-        masked = (pickle.dumps(valid[0], protocol=pickle.HIGHEST_PROTOCOL) if valid and valid[0] is not document
-                  else None)
+        stored = None if document is None else _packed(document)
+        masked = _packed(valid[0]) if valid and valid[0] is not document else None
         return cls(digest, stored, header, tuple(load_findings), tuple(document_findings), bool(valid), masked,
                    status)
+
+
+def _packed(document: SourceDocument) -> bytes:
+    """Return `document` pickled and compressed (a card's pointers repeat: a seventh of the bytes, read faster)."""
+    return zlib.compress(pickle.dumps(document, protocol=pickle.HIGHEST_PROTOCOL), 1)
 
 
 class StoredDocument:
@@ -85,7 +90,7 @@ class StoredDocument:
         if self._document is None:
             if self._pickled is None:
                 raise ValueError(f"{self.path}: no document recorded")
-            self._document = pickle.loads(self._pickled)  # noqa: S301 - signed by this user (read_check_cache)
+            self._document = pickle.loads(zlib.decompress(self._pickled))  # noqa: S301 - signed by this user
         return self._document
 
 
