@@ -221,3 +221,19 @@ def test_a_file_rewritten_with_its_old_size_and_times_is_read_again(tmp_path: Pa
     card.write_text(text.replace("climb_rate_fpm: 3000", "climb_rate_fpm: 1000", 1), encoding="utf-8")  # same size
     os.utime(card, (long_ago, long_ago))
     assert _cli(str(card)) == _cli("--no-cache", str(card)) != first
+
+
+def test_checks_at_once_leave_a_cache_that_is_whole(tmp_path: Path, own_cache: Path) -> None:
+    """Two checks of one pack at once each replace the cache whole: the next check believes it and prints the same."""
+    import subprocess
+    import sys
+
+    root = _pack(tmp_path)
+    expected = _cli("--no-cache", str(root / "cards" / "fw" / "a.yaml"))
+    env = {**os.environ, "FWDATA_CACHE_DIR": str(own_cache)}
+    runs = [subprocess.Popen([sys.executable, "-m", "fwdata", "check", str(root / "cards" / "fw" / name)],
+                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for name in ("a.yaml", "v.yaml")]
+    assert [run.wait(timeout=300) for run in runs] == [expected[0], 0]
+    assert all(run.stderr is not None and run.stderr.read() == b"" for run in runs)
+    assert not [path for path in own_cache.rglob("*") if path.name.startswith(".")]  # no temporary file left
+    assert _cli(str(root / "cards" / "fw" / "a.yaml")) == expected
