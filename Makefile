@@ -35,6 +35,7 @@ lint: $(STAMP)
 # Speed and memory: check and build of generated packs against the libraries they stand on (the bench extra installs them).
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	$(BIN)/python bench/inner_loop.py
 	$(BIN)/python bench/run.py
 
 # Issue 9's long run: 10,000 hostile packs through check and build; prints crashes and the slowest input.

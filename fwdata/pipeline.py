@@ -2,28 +2,38 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from fwdata.findings import Finding, Report, error, warning
-from fwdata.game_system import Catalog, Entry, GameSystem, Output, RunResult
+from fwdata.game_system import Catalog, Entry, GameSystem, Output, PendingEntry, RunResult
+from fwdata.incremental.build_cache import render_key
+from fwdata.incremental.cache_key import signing_key
+from fwdata.incremental.check_cache import (
+    CheckCache,
+    FileRecord,
+    StoredDocument,
+    check_cache_path,
+    file_digest,
+    loaded_document,
+    read_check_cache,
+    state_key,
+    write_check_cache,
+)
 from fwdata.incremental.check_memo import CheckMemo, check_documents, run_planned_checks
-from fwdata.incremental.last_build import LastBuild
+from fwdata.incremental.user_cache import file_status
 from fwdata.library import BASE_PACK_ID, library_root
 from fwdata.library import schema_root as default_schema_root
 from fwdata.options import BuildOptions
-from fwdata.output.build_claim import claim_build_folder, refuse_building_over
-from fwdata.output.build_index import INDEX_PAGE, index_page
-from fwdata.output.pack_outputs import pack_entries
-from fwdata.output.previews import preview_outputs
-from fwdata.output.rendering import render_build
 from fwdata.progress import Progress, no_progress
 from fwdata.reporting import format_findings_report
 from fwdata.review import Reviewer
 from fwdata.review.setup import review_setup
 from fwdata.sources.document import SourceDocument, pointer_join
-from fwdata.sources.loading import LoadedOnce, load_files, read_manifest
+from fwdata.sources.loading import LoadedOnce, load_files, load_pack_file_with_digest, read_manifest
 from fwdata.sources.pack import Pack, resolve_pack, stdin_pack
 from fwdata.sources.portable_names import portable_name_findings
 from fwdata.sources.yaml_loader import display_path
@@ -37,7 +47,7 @@ FINDINGS_REPORT = "findings.txt"
 
 def check_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: Path | None = None,
                   progress: Progress = no_progress, loaded: LoadedOnce | None = None,
-                  standard_input: tuple[Path | None, bytes] | None = None) -> RunResult:
+                  standard_input: tuple[Path | None, bytes] | None = None, cached: bool = False) -> RunResult:
     """Run every stage up to the cross-checks and the review on the pack of `paths`; nothing is written.
 
     The base library is always loaded under the pack, so references resolve
@@ -48,12 +58,19 @@ def check_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     checked. `loaded` keeps the compiled schemas and the base library between runs (a new one when None).
     `standard_input` (a file name or None, and bytes) checks those bytes as that file instead
     (`fwdata check -`: fwdata/sources/pack.py `stdin_pack`), `paths` unused.
+    With `cached` (and `options.use_cache`), the pack's check cache in the user's cache folder is read and
+    written (`_check_cached`: the same findings from less work); the result's catalog then holds only what the
+    checks read, so a caller that reads the catalog (the games' commands) leaves it False. A folder pack only:
+    a zip or standard input is checked afresh. Why a cache could not be written is in `loaded.notes`.
     Raises FwdataError subclasses for conditions that stop the run (no
     sources, broken schemas, an unreadable --baseline); problems in the data are
     findings in the report.
     """
     pack = resolve_pack(paths) if standard_input is None else stdin_pack(*standard_input)
-    return _check(pack, options, schema_root, progress, loaded or LoadedOnce())[0]
+    loaded = loaded or LoadedOnce()
+    if cached and options.use_cache and pack.archive is None and not pack.overlay:
+        return _check_cached(pack, options, schema_root, progress, loaded)
+    return _check(pack, options, schema_root, progress, loaded)[0]
 
 
 def check_pack(pack: Pack, options: BuildOptions, *, loaded: LoadedOnce | None = None,
@@ -83,7 +100,8 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress
     manifest, manifest_findings = read_manifest(pack, schemas)
     findings += manifest_findings
     is_base = pack.is_base or (manifest is not None and manifest.data.get("id") == BASE_PACK_ID)
-    base, base_reusable = ((), []) if is_base else loaded.base_documents(library_root(), schemas, known)
+    base, base_reusable = ((), []) if is_base else loaded.base_documents(library_root(), schemas, known,
+                                                                                     use_cache=options.use_cache)
     catalog, model_findings = build_models(valid, systems, base=base, manifest=manifest,
                                            models=None if memo is None else memo.models)
     findings += model_findings + unused_overrides(manifest, documents)
@@ -102,6 +120,95 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress
     result = RunResult(report=Report(files_read=raw.files_read), catalog=catalog, reported=frozenset(reported))
     _apply_review(result, reviewer, raw.findings)
     return result, reviewer, raw.findings, reusable + base_reusable
+
+
+def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, progress: Progress,
+                  loaded: LoadedOnce) -> RunResult:
+    """Run `_check` with the pack's check cache (fwdata/incremental/check_cache.py): the same findings, but only
+    the files that changed are parsed and validated, only the reported files' entries are checked (and of their
+    planned checks only those whose sources changed), and nothing at all when no input changed since the
+    reported files were last checked. The catalog holds every entry, each made when first read."""
+    systems = registered_systems()
+    kinds = [(system.id, kind) for system in systems.values() for kind in system.build_models]
+    schemas = loaded.schemas(schema_root or default_schema_root(), tuple(kinds), schema_folders(systems))
+    folder, key = os.getcwd(), signing_key()
+    cache_path = check_cache_path(pack.root, folder)
+    old = read_check_cache(cache_path, pack.root, folder, key)
+    loaded.file_digests.update(old.statuses)
+    statuses = dict(old.statuses)
+    records: dict[str, FileRecord] = {}
+    fresh: dict[str, tuple[SourceDocument | None, SourceDocument | None, FileRecord]] = {}
+    progress("loading", 0, len(pack.files))
+    for path in pack.files:
+        name = display_path(path)
+        if (record := old.files.get(name)) is not None and record.digest == file_digest(pack, path, record):
+            if record.status is None and (status := file_status(path)) is not None:  # old enough now to trust
+                record = replace(record, status=status)
+            records[name] = record
+            continue
+        status = file_status(path) if not pack.overlay else None
+        document, load_findings, digest = load_pack_file_with_digest(pack, path)
+        passed, document_findings = check_documents([document] if document else [], schemas, None)
+        record = FileRecord.of(digest or "", document, load_findings, document_findings, passed, status)
+        fresh[name] = (document, passed[0] if passed else None, record)
+        if digest is not None:
+            records[name] = record
+    progress("loading", len(pack.files), len(pack.files))
+    manifest, manifest_findings = read_manifest(pack, schemas)
+    is_base = pack.is_base or (manifest is not None and manifest.data.get("id") == BASE_PACK_ID)
+    base, base_reusable = ((), []) if is_base else loaded.base_documents(library_root(), schemas)
+    digests = {**{document.path: digest for document, digest in base_reusable},
+               **{name: record.digest for name, record in records.items()}}
+    reported = {display_path(path) for path in pack.reported}
+    if pack.manifest is not None and pack.reports_manifest:
+        reported.add(display_path(pack.manifest))
+    state = state_key([render_key(options), is_base, loaded.base_key(library_root(), schemas),
+                       [(display_path(path), digests.get(display_path(path))) for path in pack.files],
+                       None if pack.manifest is None else file_digest(pack, pack.manifest)])
+    if old.state == state and not fresh and reported <= old.reported.keys():
+        findings = [finding for name in sorted(reported) for finding in old.reported[name]]
+        catalog = Catalog()
+        if records != old.files or loaded.file_digests != statuses:
+            write_check_cache(cache_path, pack.root, folder, key, replace(
+                old, files=records, statuses=dict(loaded.file_digests)), loaded.notes)
+    else:
+        every = {name: records.get(name) or fresh[name][2] for name in map(display_path, pack.files)}
+        documents: dict[str, SourceDocument | StoredDocument] = {}
+        valid: list[SourceDocument | StoredDocument] = []  # as validation passed them (fwdata/validation/tolerance.py)
+        for name, record in every.items():
+            if name in fresh and (document := fresh[name][0]) is not None:
+                documents[name] = document
+                valid += filter(None, [fresh[name][1]])
+            elif name not in fresh and record.document is not None:
+                documents[name] = StoredDocument(name, record)
+                valid += [StoredDocument(name, record, masked=True)] if record.valid else []
+        findings = [finding for record in every.values() for finding in record.load_findings]
+        findings += [finding for record in every.values() for finding in record.document_findings]
+        findings += portable_name_findings(pack.root, pack.reported, [
+            loaded_document(held) for name, held in documents.items() if name in reported])
+        findings += manifest_findings
+        whole = reported.issuperset(every)
+        catalog, model_findings = build_models(valid, systems, base=base, manifest=manifest, lazy=True,
+                                               focus=None if whole else frozenset(reported))
+        findings += model_findings + unused_overrides(manifest, list(documents.values()))
+        checked = {name: system for name, system in systems.items()
+                   if (is_base and whole) or any(document.system == name for document in valid
+                                                 if whole or document.path in reported)}
+        memo = CheckMemo(render_key(options), digests, old.checks)
+        findings += run_checks(catalog, checked, options, progress, memo)
+        findings = [finding for finding in findings if finding.location.path in reported]
+        kept = old.reported if old.state == state else {}
+        new = CheckCache(records, old.kept_checks(memo.recorded, len(records)), state, {
+            **kept, **{name: tuple(f for f in findings if f.location.path == name) for name in reported}},
+            dict(loaded.file_digests))
+        write_check_cache(cache_path, pack.root, folder, key, new, loaded.notes)
+    raw = Report(files_read=len(pack.reported) + (pack.manifest is not None and pack.reports_manifest))
+    raw.extend(findings)
+    reviewer, baseline_findings = review_setup(pack, manifest, options)
+    raw.extend(finding for finding in baseline_findings if finding.location.path in reported)
+    result = RunResult(report=Report(files_read=raw.files_read), catalog=catalog, reported=frozenset(reported))
+    _apply_review(result, reviewer, raw.findings)
+    return result
 
 
 def _apply_review(result: RunResult, reviewer: Reviewer, findings: list[Finding]) -> None:
@@ -149,6 +256,13 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     reads (the pack, the base library, the schemas, the baseline), and when a source
     file changed between being hashed and being loaded (nothing is then written).
     """
+    from fwdata.incremental.last_build import LastBuild  # what builds and writes: never loaded by a check
+    from fwdata.output.build_claim import claim_build_folder, refuse_building_over
+    from fwdata.output.build_index import INDEX_PAGE, index_page
+    from fwdata.output.pack_outputs import pack_entries
+    from fwdata.output.previews import preview_outputs
+    from fwdata.output.rendering import render_build
+
     with claim_build_folder(options.out_dir) as build_folder:
         pack = resolve_pack(paths)
         schema_root = schema_root or default_schema_root()
@@ -195,9 +309,10 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     return result
 
 
-def build_models(documents: Sequence[SourceDocument], systems: dict[str, GameSystem], *,
+def build_models(documents: Sequence[SourceDocument | StoredDocument], systems: dict[str, GameSystem], *,
                  base: Sequence[SourceDocument] = (), manifest: SourceDocument | None = None,
-                 models: dict[int, tuple[SourceDocument, Any]] | None = None) -> tuple[Catalog, list[Finding]]:
+                 models: dict[int, tuple[SourceDocument, Any]] | None = None, lazy: bool = False,
+                 focus: frozenset[str] | None = None) -> tuple[Catalog, list[Finding]]:
     """Turn schema-valid documents into models on top of the base library's.
 
     Ids are unique within (system, kind). A pack document with the id of a base
@@ -205,9 +320,11 @@ def build_models(documents: Sequence[SourceDocument], systems: dict[str, GameSys
     `overrides` and the document has the base entry's shape (fwdata/validation/overrides.py);
     otherwise it is an error and the base entry stays, so the rules never read an
     unchecked table. A document `models` holds (`CheckMemo.models`) is not built again;
-    those built are added to it.
+    those built are added to it. With `lazy`, each model is built (and each document of the check cache loaded,
+    `StoredDocument`) only when the catalog is first asked for it (`PendingEntry`). `focus` is the catalog's
+    (`Catalog.focus`).
     """
-    catalog = Catalog()
+    catalog = Catalog(focus)
 
     def model_of(document: SourceDocument) -> Any:
         kept = None if models is None else models.get(id(document))
@@ -218,29 +335,35 @@ def build_models(documents: Sequence[SourceDocument], systems: dict[str, GameSys
             models[id(document)] = (document, model)
         return model
 
+    def entry_of(document: SourceDocument | StoredDocument, in_base: bool = False) -> Entry | PendingEntry:
+        def make() -> Entry:
+            return Entry(model_of(loaded_document(document)), loaded_document(document), base=in_base)
+        return PendingEntry(document.path, make) if lazy else make()
+
     findings: list[Finding] = []
     declared = {key: pointer_join("/overrides", index)
                 for index, key in enumerate(manifest.data.get("overrides", []) if manifest else [])}
     for document in base:
         system, kind, doc_id = document.system or "", document.kind or "", document.doc_id or ""
-        catalog.add(system, kind, doc_id, Entry(model_of(document), document, base=True))
-    for document in documents:
-        system, kind, doc_id = document.system or "", document.kind or "", document.doc_id or ""
-        entry = Entry(model=model_of(document), document=document)
+        catalog.add(system, kind, doc_id, entry_of(document, True))
+    for pack_document in documents:
+        system, kind, doc_id = pack_document.system or "", pack_document.kind or "", pack_document.doc_id or ""
+        entry = entry_of(pack_document)
         first = catalog.add(system, kind, doc_id, entry)
         if first is None:
             continue
         key = f"{system}/{kind}/{doc_id}"
         if not first.base:
             where = first.document.locate("/id")
-            findings.append(error(document.locate("/id"), "REF-DUPLICATE-ID",
+            findings.append(error(loaded_document(pack_document).locate("/id"), "REF-DUPLICATE-ID",
                                   f"{system} {kind} id {doc_id!r} is already used at "
                                   f"{where.path}:{where.line} (ids are unique within a system and kind)"))
         elif key not in declared:
-            findings.append(error(document.locate("/id"), "PACK-OVERRIDE-UNDECLARED",
+            findings.append(error(loaded_document(pack_document).locate("/id"), "PACK-OVERRIDE-UNDECLARED",
                                   f"{system} {kind} id {doc_id!r} is a base-library entry; list {key!r} under "
                                   "overrides in fwdata-pack.yaml to replace it, or choose another id"))
         else:
+            document = loaded_document(pack_document)
             differences = shape_differences(first.document.data, document.data)
             for pointer, message in differences:
                 findings.append(error(document.locate(pointer), "PACK-OVERRIDE-SHAPE",
@@ -251,7 +374,8 @@ def build_models(documents: Sequence[SourceDocument], systems: dict[str, GameSys
     return catalog, findings
 
 
-def unused_overrides(manifest: SourceDocument | None, documents: Sequence[SourceDocument]) -> list[Finding]:
+def unused_overrides(manifest: SourceDocument | None, documents: Sequence[SourceDocument | StoredDocument]
+                     ) -> list[Finding]:
     """Warn of each override the manifest declares that no loaded pack document makes (valid or not)."""
     if manifest is None:
         return []

@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from fwdata.cli.main import main
 from fwdata.errors import OutputError
 from fwdata.game_system import Output
+from fwdata.library import library_root
 from fwdata.options import BuildOptions
 from fwdata.output.build_claim import write_outputs
 from fwdata.output.write import BUILD_MARKER
@@ -184,17 +185,21 @@ def test_python_dash_m_entry_point() -> None:
 
 
 def test_a_library_that_cannot_load_is_a_one_line_error(tmp_path: Path) -> None:
-    """reportlab reads ~/.reportlab_mods as it loads; with HOME a file that is an OSError, not a traceback."""
+    """reportlab reads ~/.reportlab_mods as it loads; with HOME a file that is an OSError, not a traceback. `--version`
+    loads no library; `check` loads reportlab only to read the font's characters (a text outside ASCII)."""
     import os
-    import subprocess
-    import sys
 
     home = tmp_path / "not-a-folder"
     home.write_text("")
+    env = {**os.environ, "HOME": str(home)}
     done = subprocess.run([sys.executable, "-m", "fwdata", "--version"], capture_output=True, text=True, check=False,
-                          env={**os.environ, "HOME": str(home)})
+                          env=env)
+    assert done.returncode == 0 and done.stdout.startswith("fwdata, version ")
+    card = str(library_root() / "cards" / "fw" / "p-51d.yaml")  # its text has an en dash
+    done = subprocess.run([sys.executable, "-m", "fwdata", "check", "--no-cache", card], capture_output=True,
+                          text=True, check=False, env=env)
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
-    assert done.stderr.startswith("Error: cannot start:") and str(home) in done.stderr
+    assert done.stderr.startswith("fwdata: stopped:") and str(home) in done.stderr
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")

@@ -22,7 +22,7 @@ from fwdata.errors import INTERRUPTED_EXIT, FwdataError, SetupError, UsageError
 from fwdata.findings import Severity, escape_controls
 from fwdata.game_system import RunResult
 from fwdata.options import PAPERS, BuildOptions, OptionValue, SystemOption
-from fwdata.pipeline import FINDINGS_REPORT, build_sources, check_sources
+from fwdata.pipeline import FINDINGS_REPORT, LoadedOnce, build_sources, check_sources
 from fwdata.render.booklet import PRESS_SHEET_NAMES, SHEET_NAMES
 from fwdata.reporting import format_error_json
 from fwdata.reporting.text import plural
@@ -182,11 +182,14 @@ def main(context: click.Context) -> None:
 @click.option("--stdin-filename", type=click.Path(path_type=Path, dir_okay=False), metavar="FILE",
               help="With PATH `-` (or no PATH): the name of the source read from standard input, whose pack it is "
                    "checked in (as ruff's --stdin-filename).")
+@click.option("--no-cache", is_flag=True,
+              help="Neither read nor write the user cache (the base library's snapshot, the pack's check cache): "
+                   "check everything afresh (docs/performance.md).")
 @format_option
 @strict_option
 @finding_options
 @stops_cleanly
-def check(paths: tuple[Path, ...], stdin_filename: Path | None, output_format: str, strict: bool,
+def check(paths: tuple[Path, ...], stdin_filename: Path | None, no_cache: bool, output_format: str, strict: bool,
           control: RunControl) -> None:
     """Check sources against their schemas, references and the game rules; print every finding.
 
@@ -194,13 +197,17 @@ def check(paths: tuple[Path, ...], stdin_filename: Path | None, output_format: s
     A line ending in `# fwdata: ignore[CODE,...]` hides that line's findings of those
     codes; `# fwdata: ignore-file[CODE,...]` anywhere hides them in the whole file.
     """
-    options = control.build_options(BuildOptions(strict=strict))
+    options = control.build_options(BuildOptions(strict=strict, use_cache=not no_cache))
     standard_input = None
     if Path("-") in paths or stdin_filename is not None:
         if paths not in ((), (Path("-"),)):
             raise UsageError("`-` (standard input) is checked on its own: name no other PATH with it")
         standard_input = (stdin_filename, sys.stdin.buffer.read(DEFAULT_LIMITS.max_bytes + 1))
-    result = check_sources(list(paths), options, progress=control.progress_reporter(), standard_input=standard_input)
+    loaded = LoadedOnce()
+    result = check_sources(list(paths), options, progress=control.progress_reporter(), standard_input=standard_input,
+                           loaded=loaded, cached=True)
+    for note in dict.fromkeys(loaded.notes):
+        click.echo(f"fwdata: {note}", err=True)
     report_and_exit(result, output_format, strict, control)
 
 

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import threading
 import time
 from collections.abc import Callable, Generator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from fwdata.processes.interrupts import interrupts_deferred
@@ -64,6 +61,9 @@ def iter_shared(function: Callable[[State, int], Result], state: State, count: i
     global _shared
     workers = worker_count(jobs, worth_it, count)
     produced = 0
+    if workers > 1:  # imported here: a run that forks no worker (a check of a few files) never loads them
+        import multiprocessing
+        from concurrent.futures.process import BrokenProcessPool
     if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
         _shared = (function, state)
         pooled = _pooled(_call_shared, range(count), workers, multiprocessing.get_context("fork"))
@@ -100,6 +100,8 @@ def _pooled(function: Callable[[Item], Result], items: Sequence[Item], workers: 
     result a quarter second at a time: a signal that reaches another of its threads is only
     handled once the main thread wakes.
     """
+    from concurrent.futures import ProcessPoolExecutor
+
     chunk = max(1, min(MAX_CHUNK, len(items) // (workers * 8)))
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_started,
                                initargs=(os.getpid(),))

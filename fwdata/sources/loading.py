@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from fwdata.findings import Finding
+from fwdata.incremental.base_snapshot import base_snapshot, snapshot_header
 from fwdata.processes.workers import PARALLEL_FROM_FILES, iter_shared
 from fwdata.progress import Progress
 from fwdata.sources import load_source
@@ -93,6 +94,12 @@ def _load_with_digest(path: Path, read: Callable[[Path, int], bytes]
     return document, findings, digests[0] if digests else None
 
 
+def load_pack_file_with_digest(pack: Pack, path: Path) -> tuple[SourceDocument | None, list[Finding], str | None]:
+    """Load one source file of the pack as `load_files` does; also return the SHA-256 of its bytes (None when it
+    was not read)."""
+    return _load_with_digest(path, pack.read)
+
+
 def load_pack_file(pack: Pack, path: Path) -> tuple[SourceDocument | None, list[Finding]]:
     """Load one YAML file of the pack, read through `Pack.read` (a refusal is a finding at line 1)."""
     return load_source(path, read=pack.read)
@@ -113,6 +120,20 @@ class LoadedOnce:
         default_factory=dict)
     base: dict[tuple[Path, Path], tuple[str | None, tuple[SourceDocument, ...], list[tuple[SourceDocument, str]]]
                ] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    base_headers: dict[tuple[Path, Path], list[object]] = field(default_factory=dict)
+    file_digests: dict[str, tuple[tuple[int, ...], str]] = field(default_factory=dict)
+
+    def base_key(self, root: Path, schemas: SchemaSet) -> str:
+        """Return the key of the base library at `root` and the schemas: the tool, and every base and schema file's
+        digest (fwdata/incremental/base_snapshot.py `snapshot_header`), worked out once."""
+        return hashlib.sha256(repr(self._base_header(root, schemas)).encode()).hexdigest()
+
+    def _base_header(self, root: Path, schemas: SchemaSet) -> list[object]:
+        key = (root, schemas.root)
+        if key not in self.base_headers:
+            self.base_headers[key] = snapshot_header(root, schemas, self.file_digests)
+        return self.base_headers[key]
 
     def schemas(self, root: Path, kinds: tuple[tuple[str, str], ...],
                 folders: Mapping[str, Path] | None = None) -> SchemaSet:
@@ -128,22 +149,29 @@ class LoadedOnce:
         return self.schema_sets[key]
 
     def base_documents(self, root: Path, schemas: SchemaSet,
-                       known: Mapping[str, tuple[str, SourceDocument]] | None = None) -> BaseDocuments:
+                       known: Mapping[str, tuple[str, SourceDocument]] | None = None, *,
+                       use_cache: bool = True) -> BaseDocuments:
         """Return the schema-valid documents of the base library at `root` (loaded once per schema set), and
         each document that loaded without findings with the SHA-256 of its bytes.
 
-        A file whose display path `known` maps to its SHA-256 and document is not read (see `load_files`).
+        With `use_cache`, they come from the base library's snapshot in the user's cache, made there when it is
+        missing or stale (fwdata/incremental/base_snapshot.py; why it could not be stored goes to `notes`).
+        Otherwise, a file whose display path `known` maps to its SHA-256 and document is not read (see `load_files`).
         The documents' paths are display paths from the current folder, whichever folder they were loaded from.
         """
         key = (root, schemas.root)
         if key not in self.base:
-            known = known or {}
-            documents, _, reusable = _gathered(
-                _known(known[name]) if (name := display_path(path)) in known
-                else _load_with_digest(path, lambda path, max_bytes: read_in_pack(path.parent, path, max_bytes))
-                for path in pack_files(root))
-            valid, _ = validate_documents(documents, schemas)
-            self.base[key] = (_current_folder(), tuple(valid), reusable)
+            def make() -> tuple[str | None, tuple[SourceDocument, ...], list[tuple[SourceDocument, str]]]:
+                cached = known or {}
+                documents, _, reusable = _gathered(
+                    _known(cached[name]) if (name := display_path(path)) in cached
+                    else _load_with_digest(path, lambda path, max_bytes: read_in_pack(path.parent, path, max_bytes))
+                    for path in pack_files(root))
+                valid, _ = validate_documents(documents, schemas)
+                return _current_folder(), tuple(valid), reusable
+
+            self.base[key] = (base_snapshot(root, self._base_header(root, schemas), make, self.notes) if use_cache
+                              else make())
         loaded_from, valid_documents, reusable_documents = self.base[key]
         here = _current_folder()
         if here != loaded_from and here is not None and loaded_from is not None:

@@ -8,7 +8,6 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from fwdata.findings import Finding, error, warning
-from fwdata.render.fonts import font_characters, font_family
 from fwdata.sources.document import SourceDocument, pointer_join
 from fwdata.validation.schema_text import dotted_path
 
@@ -28,11 +27,15 @@ def check_text(documents: Sequence[SourceDocument]) -> list[Finding]:
     Findings are at the line and column of the value (of the key, for a key).
     """
     findings: list[Finding] = []
-    drawable = font_characters()
+    drawable: frozenset[int] | None = None
     for document in documents:
         for link, text, is_key in _strings(document.data):
             if text.isascii() and text.isprintable():
                 continue  # the embedded font draws every printable ASCII character
+            if drawable is None:  # the fonts (reportlab) are read only for a text that is not plain ASCII
+                from fwdata.render.fonts import font_characters
+
+                drawable = font_characters()
             missing = [character for character in dict.fromkeys(text)
                        if ord(character) not in drawable and ord(character) not in LAYOUT_CHARACTERS]
             if not missing:
@@ -88,6 +91,8 @@ def _surrogate_message(what: str, surrogate: str) -> str:
 def _glyph_message(what: str, missing: list[str]) -> str:
     named = ", ".join(_describe(character) for character in missing[:NAMED_AT_MOST])
     more = f" and {len(missing) - NAMED_AT_MOST} more" if len(missing) > NAMED_AT_MOST else ""
+    from fwdata.render.fonts import font_family
+
     return (f"{what}: the embedded font {font_family()} has no glyph for {named}{more}, each prints as an "
             "empty box (use characters the font has)")
 

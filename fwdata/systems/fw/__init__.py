@@ -2,12 +2,27 @@
 
 from typing import Any
 
-from fwdata.game_system import GameSystem
+from fwdata.game_system import Catalog, GameSystem, PlannedOutput, RenderResult
+from fwdata.options import BuildOptions
 from fwdata.systems.fw.checks import plan_checks, run_checks
 from fwdata.systems.fw.citations import BOOKS, CITATIONS
 from fwdata.systems.fw.finding_codes import FINDINGS
 from fwdata.systems.fw.model import build_aircraft, build_scenario, build_table
-from fwdata.systems.fw.render import CARD_SIZE, CARD_SIZES, plan_outputs, render_outputs
+from fwdata.systems.fw.print_options import CARD_SIZE, CARD_SIZES
+
+
+def render_outputs(catalog: Catalog, options: BuildOptions) -> RenderResult:
+    """Render every output (fwdata/systems/fw/render: imported only by a run that draws)."""
+    from fwdata.systems.fw.render import render_outputs as render
+
+    return render(catalog, options)
+
+
+def plan_outputs(catalog: Catalog, options: BuildOptions) -> list[PlannedOutput]:
+    """List every output unrendered (fwdata/systems/fw/render: imported only by a run that draws)."""
+    from fwdata.systems.fw.render import plan_outputs as plan
+
+    return plan(catalog, options)
 
 
 def _commands() -> Any:

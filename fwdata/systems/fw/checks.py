@@ -23,14 +23,15 @@ def run_checks(catalog: Catalog, options: BuildOptions) -> Iterator[Finding]:
     yield from check_variant_bases(catalog)
     yield from check_scenario_references(catalog)
     yield from check_table_shapes(catalog)
-    for entry in catalog.entries("fw", "table"):
+    for entry in catalog.checked("fw", "table"):
         yield from check_table(entry.model, entry.document)
-    for entry in catalog.entries("fw", "scenario"):
+    for entry in catalog.checked("fw", "scenario"):
         yield from check_scenario(entry.model, entry.document, partial(_resolved, catalog))
 
 
 def plan_checks(catalog: Catalog, options: BuildOptions) -> list[PlannedCheck]:
-    """List the checks that read few entries: which rule tables the rules can use, then each card's checks.
+    """List the checks that read few entries: which rule tables the rules can use, then each card's checks (of the
+    tables and cards `Catalog.checked` gives: the tables' check reports on the tables only).
 
     A card's checks (its own, then the simulations) read its variant chain and the rule tables:
     the simulations read only the tables every rule can use (`usable_rule_tables`, worked
@@ -38,13 +39,13 @@ def plan_checks(catalog: Catalog, options: BuildOptions) -> list[PlannedCheck]:
     """
     usable = cache(partial(usable_rule_tables, catalog))
     table_keys = tuple(("fw", "table", doc_id) for doc_id in catalog.ids("fw", "table"))
-    return [PlannedCheck("fw/table", table_keys, lambda: usable()[1]),
-            *(PlannedCheck(f"fw/aircraft/{doc_id}",
-                           (*variant_chain(catalog, ("fw", "aircraft", doc_id), lambda card: card.variant_of),
+    tables = [PlannedCheck("fw/table", table_keys, lambda: usable()[1])] if catalog.checked("fw", "table") else []
+    return [*tables,
+            *(PlannedCheck(f"fw/aircraft/{entry.model.id}",
+                           (*variant_chain(catalog, ("fw", "aircraft", entry.model.id), lambda card: card.variant_of),
                             *table_keys),
                            partial(_check_card, entry, catalog, lambda: usable()[0]))
-              for doc_id, entry in zip(catalog.ids("fw", "aircraft"), catalog.entries("fw", "aircraft"),
-                                       strict=True))]
+              for entry in catalog.checked("fw", "aircraft"))]
 
 
 def _check_card(entry: Entry, catalog: Catalog, tables: Callable[[], dict[str, RuleTable]]) -> list[Finding]:
@@ -64,7 +65,7 @@ def _resolved(catalog: Catalog, card_id: str) -> AircraftDataCard | None:
 
 def check_variant_bases(catalog: Catalog) -> Iterator[Finding]:
     """Every `variant_of` names an existing aircraft; variants do not loop, nor chain more than MAX_VARIANT_DEPTH."""
-    for entry in catalog.entries("fw", "aircraft"):
+    for entry in catalog.checked("fw", "aircraft"):
         card: AircraftDataCard = entry.model
         if card.variant_of is None:
             continue
@@ -91,7 +92,7 @@ def check_variant_bases(catalog: Catalog) -> Iterator[Finding]:
 def check_scenario_references(catalog: Catalog) -> Iterator[Finding]:
     """Every aircraft a scenario names exists in the catalog."""
     known = set(catalog.ids("fw", "aircraft"))
-    for entry in catalog.entries("fw", "scenario"):
+    for entry in catalog.checked("fw", "scenario"):
         scenario: Scenario = entry.model
         for aircraft in scenario.aircraft():
             if aircraft.aircraft not in known:
@@ -102,7 +103,7 @@ def check_scenario_references(catalog: Catalog) -> Iterator[Finding]:
 
 def check_table_shapes(catalog: Catalog) -> Iterator[Finding]:
     """Every table row has exactly one cell per column."""
-    for entry in catalog.entries("fw", "table"):
+    for entry in catalog.checked("fw", "table"):
         table: RuleTable = entry.model
         for index, row in enumerate(table.rows):
             if len(row) != len(table.column_keys):

@@ -26,13 +26,14 @@ from fwdata.game_system import (
     render_planned,
     variant_chain,
 )
-from fwdata.options import BuildOptions, SystemOption
+from fwdata.options import BuildOptions
 from fwdata.render.card_back import draw_card_back
 from fwdata.render.layout import PAPER_SIZES, Size
 from fwdata.render.page_copies import SheetPages
 from fwdata.render.pdf import PdfDocument
 from fwdata.render.sheets import draw_card_sheets
 from fwdata.systems.fw.model import AircraftDataCard, Scenario, resolve_card
+from fwdata.systems.fw.print_options import CARD_SIZE, CARD_SIZES
 from fwdata.systems.fw.render_card import draw_card
 from fwdata.systems.fw.render_card_values import CardSource
 from fwdata.systems.fw.render_logsheet import (
@@ -44,13 +45,8 @@ from fwdata.systems.fw.render_logsheet import (
     logsheet_size,
 )
 from fwdata.systems.fw.render_tables import render_table_sheet
-from fwdata.units import inches, mm
 
 CARD_BACK = partial(draw_card_back, game="Fighting Wings", kind="Aircraft Data Card")
-# The ADC's trim sizes: the rulebooks do not give the printed size (DESIGN.md outputs table).
-CARD_SIZES = {"half-letter": Size(inches(8.5), inches(5.5)), "a5": Size(mm(210), mm(148))}
-CARD_SIZE = SystemOption("card-size", "half-letter", "Trim size of Fighting Wings Aircraft Data Cards.",
-                         choices=tuple(CARD_SIZES))
 
 
 def render_outputs(catalog: Catalog, options: BuildOptions) -> RenderResult:

@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from fwdata.findings import Finding
 from fwdata.game_system import Catalog
 from fwdata.options import BuildOptions
-from fwdata.systems.aoa.book_generator import check_book_designs
 from fwdata.systems.aoa.checks.book_layouts import check_layouts
 from fwdata.systems.aoa.checks.books import check_books
 from fwdata.systems.aoa.checks.charts import check_charts
@@ -32,5 +31,8 @@ def run_checks(catalog: Catalog, options: BuildOptions) -> Iterator[Finding]:
     layouts = catalog.entries(SYSTEM, "book-layout")
     yield from check_layouts(layouts, catalog.entries(SYSTEM, "maneuvers"))
     yield from check_books(catalog.entries(SYSTEM, "book"), charts, layouts)
-    yield from check_book_designs(catalog.entries(SYSTEM, "book-design"), catalog.entries(SYSTEM, "book"))
+    if designs := catalog.entries(SYSTEM, "book-design"):
+        from fwdata.systems.aoa.book_generator import check_book_designs  # the generator: only for its designs
+
+        yield from check_book_designs(designs, catalog.entries(SYSTEM, "book"))
 

@@ -19,16 +19,15 @@ from functools import partial
 
 from fwdata.game_system import Catalog, ImposedSheet, PlannedOutput, RenderResult, render_planned
 from fwdata.options import BuildOptions
-from fwdata.render.layout import PAPER_SIZES, Size
+from fwdata.render.layout import PAPER_SIZES
 from fwdata.systems.aoa.model import ArchieChart, BattlefieldMap, RollMatrix, RollTable
+from fwdata.systems.aoa.print_options import POKER
 from fwdata.systems.aoa.render.campaign import render_campaign_sheet
 from fwdata.systems.aoa.render.cards import render_card_sheet, render_pilots_log, render_plane_card
 from fwdata.systems.aoa.render.charts import render_chart_book
 from fwdata.systems.aoa.render_books import plan_book_outputs
-from fwdata.units import inches
 
 SYSTEM = "aoa"
-POKER = Size(inches(2.5), inches(3.5))  # an Ace of Aces plane card is poker size
 
 
 def render_outputs(catalog: Catalog, options: BuildOptions) -> RenderResult:

@@ -2,11 +2,10 @@
 
 from fwdata.systems.fl.render.aircraft_card import draw_aircraft_card
 from fwdata.systems.fl.render.blank_forms import draw_plot_sheet, draw_status_card
-from fwdata.systems.fl.render.outputs import VERDICTS, plan_outputs, render_outputs
+from fwdata.systems.fl.render.outputs import plan_outputs, render_outputs
 from fwdata.systems.fl.render.scenario_sheet import draw_scenario_sheet
 
 __all__ = [
-    "VERDICTS",
     "draw_aircraft_card",
     "draw_plot_sheet",
     "draw_scenario_sheet",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fwdata.findings import Location
 from fwdata.render.citations import printable_citation
 from fwdata.render.fonts import wrap_words
-from fwdata.render.layout import Rect, Size
+from fwdata.render.layout import Rect
 from fwdata.render.pdf import Page
 from fwdata.sources.document import SourceDocument
 from fwdata.systems.fl import rules
@@ -14,7 +14,6 @@ from fwdata.systems.fl.model import UNKNOWN, FlAircraft, ListNote
 from fwdata.units import inches
 
 # A Flight Leader aircraft card is a 5 x 3 in index card.
-CARD = Size(inches(5), inches(3))
 SAFE_PT = inches(0.125)  # frame and text stay this far inside the trim (print conventions)
 LIST_NAMES = {
     "light-blue": "Light Blue (USN/USMC)",

@@ -25,7 +25,7 @@ from fwdata.game_system import (
     render_planned,
     variant_chain,
 )
-from fwdata.options import BuildOptions, SystemOption
+from fwdata.options import BuildOptions
 from fwdata.render.card_back import draw_card_back
 from fwdata.render.layout import PAPER_SIZES, Size
 from fwdata.render.page_copies import SheetPages
@@ -34,7 +34,8 @@ from fwdata.render.sheets import draw_card_sheets
 from fwdata.sources.document import SourceDocument
 from fwdata.systems.fl.checks import aircraft_lookup
 from fwdata.systems.fl.model import FlAircraft, ListNote, Scenario
-from fwdata.systems.fl.render.aircraft_card import CARD, draw_aircraft_card
+from fwdata.systems.fl.print_options import CARD, VERDICTS
+from fwdata.systems.fl.render.aircraft_card import draw_aircraft_card
 from fwdata.systems.fl.render.blank_forms import draw_plot_sheet, draw_status_card
 from fwdata.systems.fl.render.scenario_sheet import draw_scenario_sheet
 from fwdata.systems.fl.report import crosscheck_markdown
@@ -42,8 +43,6 @@ from fwdata.systems.fl.scoring import ScenarioScore, score_scenario
 from fwdata.systems.fl.scoring.solver import solve_scenarios
 
 CARD_BACK = partial(draw_card_back, game="Flight Leader", kind="Aircraft Card")
-VERDICTS = SystemOption("verdicts", False, "Print the checks' verdicts on Flight Leader scenario sheets (printed "
-                        "points against the rules); players' sheets leave them out, fl/crosscheck.md always has them.")
 
 
 def render_outputs(catalog: Catalog, options: BuildOptions) -> RenderResult:

@@ -1,0 +1,77 @@
+"""The base library compiled once: its schema-valid documents (with positions) and each file's digest, kept in the
+user's cache folder (fwdata/incremental/user_cache.py, signed with this user's key), so a run loads them in
+milliseconds instead of parsing and validating every base file.
+
+The snapshot is keyed by the tool (`tool_fingerprint`: fwdata's version and files, Python, the installed
+distributions), the base library's and the schemas' folders, and the SHA-256 of every base file and every schema
+file: any change makes it again. One that is missing, truncated, edited or another user's is made again too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from pathlib import Path
+
+from fwdata.incremental.build_cache import tool_fingerprint
+from fwdata.incremental.cache_key import signing_key
+from fwdata.incremental.user_cache import cache_folder, file_name, file_status, read_signed, write_signed
+from fwdata.sources.document import SourceDocument
+from fwdata.sources.pack import pack_files
+from fwdata.validation.validate import SchemaSet
+
+SNAPSHOT_VERSION = 1
+# What a snapshot holds: the folder the documents' display paths are relative to, the valid documents, and each
+# document loaded without findings with the SHA-256 of its bytes.
+Snapshot = tuple[str | None, tuple[SourceDocument, ...], list[tuple[SourceDocument, str]]]
+
+
+def snapshot_header(root: Path, schemas: SchemaSet, known: dict[str, tuple[tuple[int, ...], str]]) -> list[object]:
+    """Return what a snapshot of the base library at `root` validated by `schemas` is keyed by (raises nothing: an
+    unreadable file has the reason as its digest).
+
+    A file whose status (`file_status`) `known` holds with its digest is not read; `known` gets every file's.
+    """
+    schema_files = sorted({*schemas.root.rglob("*.json"), *(path for folder in schemas.folders.values()
+                                                            for path in folder.rglob("*.json"))})
+    return ["fwdata-base-snapshot", SNAPSHOT_VERSION, tool_fingerprint(), str(root.resolve()),
+            str(schemas.root.resolve()), sorted((system, str(folder)) for system, folder in schemas.folders.items()),
+            [(str(path), _known_digest(path, known)) for path in (*pack_files(root), *schema_files)]]
+
+
+def _known_digest(path: Path, known: dict[str, tuple[tuple[int, ...], str]]) -> str:
+    status, name = file_status(path), str(path)
+    if status is not None and name in known and known[name][0] == status:
+        return known[name][1]
+    digest = _digest(path)
+    if status is not None:
+        known[name] = (status, digest)
+    return digest
+
+
+def _digest(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError as exc:
+        return f"unreadable: {exc}"
+
+
+def base_snapshot(root: Path, header: list[object], make: Callable[[], Snapshot], notes: list[str]) -> Snapshot:
+    """Return the snapshot of the base library at `root` keyed by `header` (`snapshot_header`) from the user's
+    cache, or `make()` it and store it there.
+
+    A snapshot that cannot be stored (no key, a cache folder that cannot be written) adds why to `notes` once;
+    the run goes on with what `make` returned.
+    """
+    key = signing_key()
+    try:
+        path = cache_folder() / "base" / file_name("base", str(root.resolve()), str(header[4]))
+    except RuntimeError:  # no home folder
+        return make()
+    stored = read_signed(path, key, header)
+    if stored is not None:
+        return stored
+    snapshot = make()
+    if key is not None and (problem := write_signed(path, key, header, snapshot)) is not None:
+        notes.append(f"the base library's snapshot was not cached ({problem})")
+    return snapshot

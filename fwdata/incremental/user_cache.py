@@ -1,0 +1,109 @@
+"""Signed pickles in the user's cache folder: what `check` keeps between runs outside any build folder (the base
+library's snapshot, each pack's check cache).
+
+A file is `MAGIC`, the 32-byte HMAC-SHA256 under this user's key (fwdata/incremental/cache_key.py) of every byte
+after it, then the pickle of `(header, value)`. It is unpickled only once the signature is found to hold and the
+header is the one asked for: a truncated, edited or foreign file, or one of another tool or key, is never believed
+(`read_signed` returns None and the caller makes it again). Files are written whole (a temporary file, then
+`os.replace`), so two runs writing one file at once leave one of the two, never a mix.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import pickle
+import secrets
+import stat
+import time
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+from fwdata.incremental.cache_key import key_folder
+
+MAGIC = b"fwdata-signed-pickle 1\n"
+CACHE_DIR_VARIABLE = "FWDATA_CACHE_DIR"
+MAX_SIGNED_BYTES = 512 * 1024 * 1024
+_SIGNATURE_BYTES = 32
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+RACY_NS = 2_000_000_000
+
+
+def cache_folder() -> Path:
+    """Return the user's cache folder of fwdata: `$FWDATA_CACHE_DIR` when set (and absolute), else the folder of the
+    signing key (`$XDG_CACHE_HOME/fwdata`, else `~/.cache/fwdata`). Raises RuntimeError without a home folder."""
+    named = os.environ.get(CACHE_DIR_VARIABLE, "")
+    return Path(named) if os.path.isabs(named) else key_folder()
+
+
+def file_name(*parts: str) -> str:
+    """Return a file name for the cache entry named by `parts` (a kind and, say, a pack's root): a digest of them."""
+    return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:32] + ".pickle"
+
+
+def read_signed(path: Path, key: bytes | None, header: Any) -> Any | None:
+    """Return the value `write_signed` stored at `path` under `header`, or None when there is no key, no such file, or
+    one that is not signed with `key`, is over MAX_SIGNED_BYTES or holds another header."""
+    if key is None:
+        return None
+    try:
+        descriptor = os.open(path, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
+        with os.fdopen(descriptor, "rb") as stream:
+            data = stream.read(MAX_SIGNED_BYTES + 1)
+    except OSError:
+        return None
+    start = len(MAGIC) + _SIGNATURE_BYTES
+    if len(data) > MAX_SIGNED_BYTES or not data.startswith(MAGIC) or len(data) < start:
+        return None
+    signature = hmac.new(key, memoryview(data)[start:], "sha256").digest()
+    if not hmac.compare_digest(signature, data[len(MAGIC):start]):
+        return None
+    try:
+        stored_header, value = pickle.loads(memoryview(data)[start:])  # signed by this user: fwdata wrote it
+    except Exception:  # noqa: BLE001 - a file this user's fwdata wrote, but of a version whose classes changed
+        return None
+    return value if stored_header == header else None
+
+
+def write_signed(path: Path, key: bytes | None, header: Any, value: Any) -> str | None:
+    """Write `(header, value)` pickled and signed with `key` to `path`, replacing it whole; return None, or why it
+    could not be written (one line: no key, a folder that cannot be made or written, a full disk)."""
+    if key is None:
+        return "no signing key"
+    try:
+        payload = pickle.dumps((header, value), protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError) as exc:
+        return f"cannot be stored: {exc}"
+    temporary = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}")
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o600)
+        with os.fdopen(descriptor, "wb") as stream:
+            stream.write(MAGIC)
+            stream.write(hmac.new(key, payload, "sha256").digest())
+            stream.write(payload)
+        os.replace(temporary, path)
+    except OSError as exc:
+        with suppress(OSError):
+            temporary.unlink()
+        return f"{path.parent}: {exc.strerror or exc}"
+    return None
+
+
+def file_status(path: Path) -> tuple[int, ...] | None:
+    """Return what tells a file's bytes unchanged without reading them: its device, inode, size, modification and
+    change times (ns), when it is a regular file of one name modified over RACY_NS ago; else None (read it).
+
+    A file changed within the clock's resolution of being recorded could keep its times: such a file is never
+    taken on its status, as git treats its "racily clean" entries.
+    """
+    try:
+        status = os.lstat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(status.st_mode) or status.st_nlink != 1 or time.time_ns() - status.st_mtime_ns < RACY_NS:
+        return None
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)

@@ -1,0 +1,239 @@
+"""The check cache (fwdata/incremental/check_cache.py) and the base library's snapshot (base_snapshot.py): checking
+some files of a pack prints exactly the lines checking the whole pack prints for them, cold, warm and after edits;
+a cache that is corrupt, foreign or cannot be written is never believed and never fails a check."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fwdata.cli.main import main
+from fwdata.incremental.user_cache import MAGIC, cache_folder
+from fwdata.library import library_root
+from fwdata.options import BuildOptions
+from fwdata.pipeline import LoadedOnce, check_sources
+
+CARD = (library_root() / "cards" / "fw" / "p-51d.yaml").read_text(encoding="utf-8")
+VARIANT = (library_root() / "cards" / "fw" / "spitfire-xive-fr.yaml").read_text(encoding="utf-8")
+SCENARIO = (library_root() / "scenarios" / "fw" / "bomber-intercept.yaml").read_text(encoding="utf-8")
+OPTIONS = BuildOptions()
+LOADED = LoadedOnce()  # the schemas and the base library, compiled once for every example
+
+
+def _card(doc_id: str, climb: int) -> str:
+    text = re.sub(r"(?m)^id: \S+$", f"id: {doc_id}", CARD, count=1)
+    return re.sub(r"climb_rate_fpm: \d+", f"climb_rate_fpm: {climb}", text, count=1)
+
+
+def _variant(doc_id: str, base: str) -> str:
+    text = re.sub(r"(?m)^id: \S+$", f"id: {doc_id}", VARIANT, count=1)
+    return re.sub(r"(?m)^variant_of: \S+$", f"variant_of: {base}", text, count=1)
+
+
+def _scenario(doc_id: str, flown: str) -> str:
+    text = re.sub(r"(?m)^id: \S+$", f"id: {doc_id}", SCENARIO, count=1)
+    return text.replace("aircraft: p-51d", f"aircraft: {flown}")
+
+
+IDS = st.sampled_from(["a", "b", "c", "p-51d", "spitfire-xive"])  # two of them base-library cards
+
+
+@st.composite
+def packs(draw: st.DrawFn) -> dict[str, str]:
+    """A small pack: one to three cards (a climb rate that may break a rule), variants of any id (maybe none, maybe
+    a loop), a scenario flying any id; ids may repeat."""
+    files = {f"cards/fw/card-{index}.yaml": _card(draw(IDS), draw(st.sampled_from([400, 700, 3000])))
+             for index in range(draw(st.integers(1, 3)))}
+    for index in range(draw(st.integers(0, 2))):
+        files[f"cards/fw/variant-{index}.yaml"] = _variant(draw(st.sampled_from(["v", "w"])), draw(IDS | st.just("v")))
+    if draw(st.booleans()):
+        files["scenarios/fw/s.yaml"] = _scenario("s", draw(IDS | st.just("v") | st.just("missing")))
+    return files
+
+
+def _edit(draw: Callable[..., Any], files: dict[str, str]) -> tuple[str, str]:
+    name = draw(st.sampled_from(sorted(files)))
+    text = files[name]
+    edits = {"climb": lambda: re.sub(r"climb_rate_fpm: \d+", "climb_rate_fpm: 350", text, count=1),
+             "id": lambda: re.sub(r"(?m)^id: \S+$", f"id: {draw(IDS)}", text, count=1),
+             "yaml": lambda: text + "\n  broken: [\n",
+             "schema": lambda: text.replace("kind: ", "kind: not-", 1),
+             "variant": lambda: re.sub(r"(?m)^variant_of: \S+$", f"variant_of: {draw(IDS)}", text, count=1)}
+    return name, edits[draw(st.sampled_from(sorted(edits)))]()
+
+
+def _lines(paths: list[Path], *, cached: bool) -> list[str]:
+    result = check_sources(paths, OPTIONS, loaded=LOADED, cached=cached)
+    return [f"{f.location.path}:{f.location.line}:{f.location.column}: {f.severity.value} {f.code}: {f.message}"
+            for f in result.report.sorted()]
+
+
+def _of(lines: list[str], path: Path) -> list[str]:
+    return [line for line in lines if line.startswith(f"{path}:")]
+
+
+@pytest.fixture
+def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("FWDATA_CACHE_DIR", str(folder))
+    yield folder
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(files=packs(), data=st.data())
+def test_checking_one_file_prints_what_checking_the_pack_prints_for_it(
+        files: dict[str, str], data: st.DataObject, tmp_path_factory: pytest.TempPathFactory,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path_factory.mktemp("pack")
+    monkeypatch.setenv("FWDATA_CACHE_DIR", str(root / ".cache"))
+    monkeypatch.chdir(root)
+    for name, text in files.items():
+        Path(name).parent.mkdir(parents=True, exist_ok=True)
+        Path(name).write_text(text, encoding="utf-8")
+    names = [Path(name) for name in sorted(files)]
+    whole = _lines([Path(".")], cached=False)
+    for round_ in ("cold", "warm"):
+        for path in names:
+            assert _lines([path], cached=True) == _of(whole, path), (round_, path)
+    for _ in range(2):
+        name, text = _edit(data.draw, files)
+        files[name] = text
+        Path(name).write_text(text, encoding="utf-8")
+        whole = _lines([Path(".")], cached=False)
+        for path in data.draw(st.permutations(names)):
+            assert _lines([path], cached=True) == _of(whole, path), (name, path)
+    assert _lines([Path(".")], cached=True) == whole  # the whole pack through the cache too
+    assert _lines(names[:2], cached=True) == [line for path in names[:2] for line in _of(whole, path)]
+
+
+def _pack(tmp_path: Path) -> Path:
+    root = tmp_path / "pack"
+    (root / "cards" / "fw").mkdir(parents=True)
+    (root / "cards" / "fw" / "a.yaml").write_text(_card("a", 3000), encoding="utf-8")
+    (root / "cards" / "fw" / "v.yaml").write_text(_variant("v", "a"), encoding="utf-8")
+    return root
+
+
+def _cli(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["check", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_a_corrupt_truncated_or_foreign_cache_is_made_again(tmp_path: Path, own_cache: Path) -> None:
+    card = str(_pack(tmp_path) / "cards" / "fw" / "a.yaml")
+    expected = _cli("--no-cache", card)
+    assert " FW-CLIMB" in expected[1]  # the climb rate breaks a rule: there is a finding to keep
+    assert _cli(card) == expected
+    stored = sorted(path for path in own_cache.rglob("*.pickle"))
+    assert {path.parent.name for path in stored} == {"base", "check"}
+    for spoil in (lambda data: data[: len(data) // 2], lambda data: data[:-1] + bytes([data[-1] ^ 1]),
+                  lambda data: MAGIC + b"\0" * 32 + b"not a pickle", lambda data: b""):
+        for path in stored:
+            path.write_bytes(spoil(path.read_bytes()))
+        assert _cli(card) == expected
+        assert all(path.read_bytes().startswith(MAGIC) and len(path.read_bytes()) > 100 for path in stored)
+
+
+def test_another_users_cache_is_not_believed(tmp_path: Path, own_cache: Path, monkeypatch: pytest.MonkeyPatch
+                                             ) -> None:
+    from fwdata.incremental import cache_key
+
+    card = str(_pack(tmp_path) / "cards" / "fw" / "a.yaml")
+    expected = _cli(card)
+    stored = {path: path.read_bytes() for path in own_cache.rglob("*.pickle")}
+    monkeypatch.setattr(cache_key, "signing_key", lambda: b"k" * 32)  # another user's key
+    for module in ("fwdata.pipeline", "fwdata.incremental.base_snapshot"):
+        monkeypatch.setattr(f"{module}.signing_key", lambda: b"k" * 32)
+    assert _cli(card) == expected
+    assert all(path.read_bytes() != data for path, data in stored.items())  # made again under the other key
+
+
+def test_an_unwritable_cache_folder_gives_an_uncached_check_and_one_line(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    card = str(_pack(tmp_path) / "cards" / "fw" / "a.yaml")
+    expected = _cli("--no-cache", card)
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("FWDATA_CACHE_DIR", str(blocked / "cache"))
+    code, out, err = _cli(card)
+    assert (code, out) == expected[:2]
+    assert [line for line in err.splitlines() if "cache" in line] == [
+        line for line in err.splitlines() if line.startswith("fwdata: the ")]
+    assert len(err.splitlines()) == 2 and "base library's snapshot was not cached" in err
+    assert "check cache was not written" in err
+
+
+def test_the_cache_folder_is_the_variable_else_the_users(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("FWDATA_CACHE_DIR", str(tmp_path))
+    assert cache_folder() == tmp_path
+    monkeypatch.delenv("FWDATA_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache_folder() == tmp_path / "xdg" / "fwdata"
+
+
+def test_a_game_command_reads_the_whole_catalog(tmp_path: Path, own_cache: Path) -> None:
+    """`fl points` and the like read the catalog after checking: they never get the check cache's partial one."""
+    root = _pack(tmp_path)
+    _cli(str(root / "cards" / "fw" / "a.yaml"))  # a cache now exists
+    result = check_sources([root / "cards" / "fw" / "a.yaml"], OPTIONS, loaded=LOADED)
+    assert result.catalog.get("fw", "aircraft", "p-51d") is not None and result.catalog.get("fw", "aircraft", "v")
+    assert os.listdir(own_cache / "check")
+
+
+def test_a_check_loads_nothing_that_draws_or_writes(tmp_path: Path) -> None:
+    """`fwdata check` of a Fighting Wings card imports neither reportlab nor jinja2 nor multiprocessing, nor the
+    other games' checks, nor the renderers, once its cache is made. (Cold, the text check of a card with a
+    character outside ASCII reads the font's character map through reportlab: that is checking, not drawing.)"""
+    import subprocess
+    import sys
+
+    card = _pack(tmp_path) / "cards" / "fw" / "a.yaml"
+    probe = ("import sys, runpy; sys.argv = ['fwdata', 'check', sys.argv[1]]\n"
+             "try:\n    runpy.run_module('fwdata', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+             "print(sorted(sys.modules))")
+    for round_ in ("cold", "warm"):
+        done = subprocess.run([sys.executable, "-c", probe, str(card)], capture_output=True, text=True, check=True,
+                              env={**os.environ, "FWDATA_CACHE_DIR": str(tmp_path / "cache")})
+        modules = set(eval(done.stdout.splitlines()[-1]))  # noqa: S307 - our own probe's printed list
+        assert "fwdata.systems.fw.checks" in modules
+        drawing = {"reportlab", "PIL"} if round_ == "warm" else set()
+        assert not modules & {*drawing, "jinja2", "multiprocessing", "fwdata.systems.fl.checks",
+                              "fwdata.systems.aoa.checks", "fwdata.systems.aoa.book_generator",
+                              "fwdata.output.build_index", "fwdata.systems.fw.render"}
+
+
+def test_a_file_rewritten_with_its_old_size_and_times_is_read_again(tmp_path: Path, own_cache: Path) -> None:
+    """A file is taken unchanged on its status only when nothing of it moved: a rewrite that restores its size and
+    modification time still changes its change time, so it is read again."""
+    card = _pack(tmp_path) / "cards" / "fw" / "a.yaml"
+    long_ago = 1_600_000_000
+    os.utime(card, (long_ago, long_ago))
+    first = _cli(str(card))
+    text = card.read_text(encoding="utf-8")
+    card.write_text(text.replace("climb_rate_fpm: 3000", "climb_rate_fpm: 1000", 1), encoding="utf-8")  # same size
+    os.utime(card, (long_ago, long_ago))
+    assert _cli(str(card)) == _cli("--no-cache", str(card)) != first
+
+
+def test_checks_at_once_leave_a_cache_that_is_whole(tmp_path: Path, own_cache: Path) -> None:
+    """Two checks of one pack at once each replace the cache whole: the next check believes it and prints the same."""
+    import subprocess
+    import sys
+
+    root = _pack(tmp_path)
+    expected = _cli("--no-cache", str(root / "cards" / "fw" / "a.yaml"))
+    env = {**os.environ, "FWDATA_CACHE_DIR": str(own_cache)}
+    runs = [subprocess.Popen([sys.executable, "-m", "fwdata", "check", str(root / "cards" / "fw" / name)],
+                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for name in ("a.yaml", "v.yaml")]
+    assert [run.wait(timeout=300) for run in runs] == [expected[0], 0]
+    assert all(run.stderr is not None and run.stderr.read() == b"" for run in runs)
+    assert not [path for path in own_cache.rglob("*") if path.name.startswith(".")]  # no temporary file left
+    assert _cli(str(root / "cards" / "fw" / "a.yaml")) == expected
