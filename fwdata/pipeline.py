@@ -6,10 +6,9 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
-from fwdata.findings import Finding, Report, error, warning
-from fwdata.game_system import Catalog, Entry, GameSystem, Output, PendingEntry, RunResult
+from fwdata.findings import Finding, Report
+from fwdata.game_system import Catalog, GameSystem, Output, RunResult
 from fwdata.incremental.build_cache import render_key
 from fwdata.incremental.cache_key import signing_key
 from fwdata.incremental.check_cache import (
@@ -32,13 +31,14 @@ from fwdata.progress import Progress, no_progress
 from fwdata.reporting import format_findings_report
 from fwdata.review import Reviewer
 from fwdata.review.setup import review_setup
-from fwdata.sources.document import SourceDocument, pointer_join
+from fwdata.sources.document import SourceDocument
 from fwdata.sources.loading import LoadedOnce, load_files, load_pack_file_with_digest, read_manifest
 from fwdata.sources.pack import Pack, resolve_pack, stdin_pack
 from fwdata.sources.portable_names import portable_name_findings
 from fwdata.sources.yaml_loader import display_path
 from fwdata.systems import registered_systems, schema_folders
-from fwdata.validation.overrides import shape_differences
+from fwdata.validation.catalog import build_models, unused_overrides
+from fwdata.validation.validate import SchemaSet
 
 __all__ = ["LoadedOnce", "RunResult", "build_models", "build_sources", "check_pack", "check_sources", "run_checks"]
 
@@ -92,8 +92,7 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress
            known: Mapping[str, tuple[str, SourceDocument]] | None = None, memo: CheckMemo | None = None
            ) -> tuple[RunResult, Reviewer, list[Finding], list[tuple[SourceDocument, str]]]:
     systems = registered_systems()
-    kinds = [(system.id, kind) for system in systems.values() for kind in system.build_models]
-    schemas = loaded.schemas(schema_root or default_schema_root(), tuple(kinds), schema_folders(systems))
+    schemas = _schemas(systems, loaded, schema_root)
     documents, findings, reusable = load_files(pack, progress, jobs=options.jobs, known=known)
     valid, document_findings = check_documents(documents, schemas, memo)
     findings += document_findings + portable_name_findings(pack.root, pack.reported, documents)
@@ -110,16 +109,10 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress
     checked = systems if is_base else {name: system for name, system in systems.items()
                                        if any(document.system == name for document in valid)}
     findings += run_checks(catalog, checked, options, progress, memo)
-    reported = {display_path(path) for path in pack.reported}
-    if pack.manifest is not None and pack.reports_manifest:
-        reported.add(display_path(pack.manifest))
-    raw = Report(files_read=len(pack.reported) + (pack.manifest is not None and pack.reports_manifest))
-    raw.extend(finding for finding in findings if finding.location.path in reported)
-    reviewer, baseline_findings = review_setup(pack, manifest, options)
-    raw.extend(finding for finding in baseline_findings if finding.location.path in reported)
-    result = RunResult(report=Report(files_read=raw.files_read), catalog=catalog, reported=frozenset(reported))
-    _apply_review(result, reviewer, raw.findings)
-    return result, reviewer, raw.findings, reusable + base_reusable
+    reported = _reported(pack)
+    result, reviewer, shown = _reviewed(pack, manifest, options, catalog, reported,
+                                        [finding for finding in findings if finding.location.path in reported])
+    return result, reviewer, shown, reusable + base_reusable
 
 
 def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, progress: Progress,
@@ -129,8 +122,7 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
     planned checks only those whose sources changed), and nothing at all when no input changed since the
     reported files were last checked. The catalog holds every entry, each made when first read."""
     systems = registered_systems()
-    kinds = [(system.id, kind) for system in systems.values() for kind in system.build_models]
-    schemas = loaded.schemas(schema_root or default_schema_root(), tuple(kinds), schema_folders(systems))
+    schemas = _schemas(systems, loaded, schema_root)
     folder, key = os.getcwd(), signing_key()
     cache_path = check_cache_path(pack.root, folder)
     old = read_check_cache(cache_path, pack.root, folder, key)
@@ -159,9 +151,7 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
     base, base_reusable = ((), []) if is_base else loaded.base_documents(library_root(), schemas)
     digests = {**{document.path: digest for document, digest in base_reusable},
                **{name: record.digest for name, record in records.items()}}
-    reported = {display_path(path) for path in pack.reported}
-    if pack.manifest is not None and pack.reports_manifest:
-        reported.add(display_path(pack.manifest))
+    reported = _reported(pack)
     state = state_key([render_key(options), is_base, loaded.base_key(library_root(), schemas),
                        [(display_path(path), digests.get(display_path(path))) for path in pack.files],
                        None if pack.manifest is None else file_digest(pack, pack.manifest)])
@@ -202,13 +192,33 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
             **kept, **{name: tuple(f for f in findings if f.location.path == name) for name in reported}},
             dict(loaded.file_digests))
         write_check_cache(cache_path, pack.root, folder, key, new, loaded.notes)
+    return _reviewed(pack, manifest, options, catalog, reported, findings)[0]
+
+
+def _schemas(systems: dict[str, GameSystem], loaded: LoadedOnce, schema_root: Path | None) -> SchemaSet:
+    kinds = tuple((system.id, kind) for system in systems.values() for kind in system.build_models)
+    return loaded.schemas(schema_root or default_schema_root(), kinds, schema_folders(systems))
+
+
+def _reported(pack: Pack) -> set[str]:
+    """Return the display paths whose findings the run reports: the files named, and the manifest when named."""
+    reported = {display_path(path) for path in pack.reported}
+    if pack.manifest is not None and pack.reports_manifest:
+        reported.add(display_path(pack.manifest))
+    return reported
+
+
+def _reviewed(pack: Pack, manifest: SourceDocument | None, options: BuildOptions, catalog: Catalog,
+              reported: set[str], findings: list[Finding]) -> tuple[RunResult, Reviewer, list[Finding]]:
+    """Return the run's result with the review applied to `findings` (the reported files' own) and the baseline's;
+    also the reviewer and every finding reviewed."""
     raw = Report(files_read=len(pack.reported) + (pack.manifest is not None and pack.reports_manifest))
     raw.extend(findings)
     reviewer, baseline_findings = review_setup(pack, manifest, options)
     raw.extend(finding for finding in baseline_findings if finding.location.path in reported)
     result = RunResult(report=Report(files_read=raw.files_read), catalog=catalog, reported=frozenset(reported))
     _apply_review(result, reviewer, raw.findings)
-    return result
+    return result, reviewer, raw.findings
 
 
 def _apply_review(result: RunResult, reviewer: Reviewer, findings: list[Finding]) -> None:
@@ -307,82 +317,6 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
                                               .encode("utf-8"))))
             result.outputs = staging.commit(last.cache_file(result, outputs, rendered.planned))
     return result
-
-
-def build_models(documents: Sequence[SourceDocument | StoredDocument], systems: dict[str, GameSystem], *,
-                 base: Sequence[SourceDocument] = (), manifest: SourceDocument | None = None,
-                 models: dict[int, tuple[SourceDocument, Any]] | None = None, lazy: bool = False,
-                 focus: frozenset[str] | None = None) -> tuple[Catalog, list[Finding]]:
-    """Turn schema-valid documents into models on top of the base library's.
-
-    Ids are unique within (system, kind). A pack document with the id of a base
-    entry replaces it only when the pack `manifest` lists `system/kind/id` under
-    `overrides` and the document has the base entry's shape (fwdata/validation/overrides.py);
-    otherwise it is an error and the base entry stays, so the rules never read an
-    unchecked table. A document `models` holds (`CheckMemo.models`) is not built again;
-    those built are added to it. With `lazy`, each model is built (and each document of the check cache loaded,
-    `StoredDocument`) only when the catalog is first asked for it (`PendingEntry`). `focus` is the catalog's
-    (`Catalog.focus`).
-    """
-    catalog = Catalog(focus)
-
-    def model_of(document: SourceDocument) -> Any:
-        kept = None if models is None else models.get(id(document))
-        if kept is not None and kept[0] is document:
-            return kept[1]
-        model = systems[document.system or ""].build_models[document.kind or ""](document)
-        if models is not None:
-            models[id(document)] = (document, model)
-        return model
-
-    def entry_of(document: SourceDocument | StoredDocument, in_base: bool = False) -> Entry | PendingEntry:
-        def make() -> Entry:
-            return Entry(model_of(loaded_document(document)), loaded_document(document), base=in_base)
-        return PendingEntry(document.path, make) if lazy else make()
-
-    findings: list[Finding] = []
-    declared = {key: pointer_join("/overrides", index)
-                for index, key in enumerate(manifest.data.get("overrides", []) if manifest else [])}
-    for document in base:
-        system, kind, doc_id = document.system or "", document.kind or "", document.doc_id or ""
-        catalog.add(system, kind, doc_id, entry_of(document, True))
-    for pack_document in documents:
-        system, kind, doc_id = pack_document.system or "", pack_document.kind or "", pack_document.doc_id or ""
-        entry = entry_of(pack_document)
-        first = catalog.add(system, kind, doc_id, entry)
-        if first is None:
-            continue
-        key = f"{system}/{kind}/{doc_id}"
-        if not first.base:
-            where = first.document.locate("/id")
-            findings.append(error(loaded_document(pack_document).locate("/id"), "REF-DUPLICATE-ID",
-                                  f"{system} {kind} id {doc_id!r} is already used at "
-                                  f"{where.path}:{where.line} (ids are unique within a system and kind)"))
-        elif key not in declared:
-            findings.append(error(loaded_document(pack_document).locate("/id"), "PACK-OVERRIDE-UNDECLARED",
-                                  f"{system} {kind} id {doc_id!r} is a base-library entry; list {key!r} under "
-                                  "overrides in fwdata-pack.yaml to replace it, or choose another id"))
-        else:
-            document = loaded_document(pack_document)
-            differences = shape_differences(first.document.data, document.data)
-            for pointer, message in differences:
-                findings.append(error(document.locate(pointer), "PACK-OVERRIDE-SHAPE",
-                                      f"override of {key}: {message} (an override may change values, not the "
-                                      "shape; the base entry is used)"))
-            if not differences:
-                catalog.replace(system, kind, doc_id, entry)
-    return catalog, findings
-
-
-def unused_overrides(manifest: SourceDocument | None, documents: Sequence[SourceDocument | StoredDocument]
-                     ) -> list[Finding]:
-    """Warn of each override the manifest declares that no loaded pack document makes (valid or not)."""
-    if manifest is None:
-        return []
-    made = {f"{document.system}/{document.kind}/{document.doc_id}" for document in documents}
-    return [warning(manifest.locate(pointer_join("/overrides", index)), "PACK-OVERRIDE-UNUSED",
-                    f"override {key!r} replaces nothing: no entry of the pack has that system, kind and id")
-            for index, key in enumerate(manifest.data.get("overrides", [])) if key not in made]
 
 
 def run_checks(catalog: Catalog, systems: dict[str, GameSystem], options: BuildOptions,

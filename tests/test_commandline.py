@@ -126,15 +126,16 @@ def test_baseline_hides_known_findings_and_reports_new_and_gone(runner: CliRunne
         return [info(Location(where, 30, 5), "FW-TABLE-FVT", "printed 1.0, the rule gives 1.5"),  # moved
                 warning(Location(where, 8, 1), "FW-PERF-RATE-UNUSABLE", "new one")]
 
-    monkeypatch.setattr(pipeline, "run_checks", changed)
-    result = runner.invoke(main, ["check", "--baseline", "known.json", "pack"])
+    monkeypatch.setattr(pipeline, "run_checks", changed)  # unseen by the check cache's key: --no-cache
+    result = runner.invoke(main, ["check", "--no-cache", "--baseline", "known.json", "pack"])
     assert result.exit_code == 0
     assert lines_of(result.stdout) == [
         f"{TABLE}:8:1: warning FW-PERF-RATE-UNUSABLE: new one",
         "0 errors, 1 warning in 1 file (1 baselined)",
         "3 baselined findings gone (tables/fw/sun.yaml FW-PERF-MIN-ALTITUDE; tables/fw/sun.yaml FW-TABLE-FVT; "
         "tables/fw/sun.yaml FW-TABLE-SHAPE): refresh the baseline with --write-baseline known.json"]
-    payload = json.loads(runner.invoke(main, ["check", "--format", "json", "--baseline", "known.json", "pack"]).stdout)
+    payload = json.loads(runner.invoke(main, ["check", "--no-cache", "--format", "json", "--baseline", "known.json",
+                                              "pack"]).stdout)
     assert payload["summary"]["baselined"] == 1 and len(payload["gone"]) == 3
 
 
