@@ -16,6 +16,7 @@ from fwdata.sources.yaml_fast import read_fast
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS, load_bytes
 from fwdata.sources.yaml_reader import LoadLimits
 from tests.fuzzing import TEXT_FRAGMENTS, bundled_sources, make_input
+from tests.sources.test_yaml_strict import INVALID as STRICT_INVALID
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = sorted(path for folder in ("cards", "scenarios", "tables", "fwdata/library")
@@ -84,8 +85,16 @@ def test_every_yaml_file_under_tests_loads_the_same_on_both_paths() -> None:
     "a: x\u2028y\n", "a: x\x85y\n", "\ufeffa: 1\n",  # line separators; a BOM
     "a: \"24.4\"\nb: '0'\nc: ''\nd: \"true\"\n",  # quoted texts that read as numbers: the fast path takes them
 ])
-def test_hand_made_texts_load_the_same(text: str) -> None:
+def test_hand_made_texts_load_the_same(text: str, capfd: pytest.CaptureFixture[str]) -> None:
     assert_same_load(text.encode("utf-8"))
+    assert capfd.readouterr() == ("", "")  # rapidyaml writes its own errors to stderr: it never meets one
+
+
+@pytest.mark.parametrize("case", sorted(STRICT_INVALID))
+def test_texts_only_the_strict_check_refuses_are_refused_the_same_and_quietly(
+        case: str, capfd: pytest.CaptureFixture[str]) -> None:
+    assert not assert_same_load(STRICT_INVALID[case].encode("utf-8"))
+    assert capfd.readouterr() == ("", "")
 
 
 def test_quoted_texts_that_read_as_numbers_take_the_fast_path_as_strings() -> None:
