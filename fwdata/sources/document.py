@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from array import array
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,14 +31,33 @@ class Positions:
     copies of a card are) share one pointer index, and each keeps two arrays
     of packed positions (`packed_position`; 0 for a value without a key), of
     32-bit numbers when every position fits (a file's first 4,095 lines), else 64-bit.
+    Positions `found_later` are found the first time any is asked for.
     """
 
-    __slots__ = ("_index", "_keys", "_values")
+    __slots__ = ("_find", "_index", "_keys", "_values")
 
     def __init__(self, pointers: Iterable[str], values: Iterable[int], keys: Iterable[int]) -> None:
+        self._find: Callable[[], Positions] | None = None
         self._index = _shared_index(tuple(pointers))
         self._values = _compact(values)
         self._keys = _compact(keys)
+
+    @classmethod
+    def found_later(cls, find: Callable[[], Positions]) -> Positions:
+        """Return the positions `find()` returns, called the first time any position is asked for (or they are
+        compared or packed): a document read without them (fwdata/sources/yaml_fast.py) finds them only when a
+        finding points into it. `find` must pickle (a module's function, or a partial of one), as these do.
+        """
+        positions = cls.__new__(cls)
+        positions._find = find
+        return positions
+
+    def _found(self) -> None:
+        if self._find is not None:
+            found = self._find()
+            found._found()
+            self._index, self._values, self._keys = found._index, found._values, found._keys
+            self._find = None
 
     @classmethod
     def from_mappings(cls, values: Mapping[str, tuple[int, int]], keys: Mapping[str, tuple[int, int]]) -> Positions:
@@ -48,23 +67,27 @@ class Positions:
 
     def value(self, pointer: str) -> tuple[int, int] | None:
         """Return where the value at `pointer` starts, None if the document has no such value."""
+        self._found()
         index = self._index.get(pointer)
         return None if index is None else unpacked_position(self._values[index])
 
     def key(self, pointer: str) -> tuple[int, int] | None:
         """Return where the key of the value at `pointer` starts, None if it has none (a list item, the root)."""
+        self._found()
         index = self._index.get(pointer)
         return None if index is None or not self._keys[index] else unpacked_position(self._keys[index])
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Positions) and (tuple(self._index), self._values, self._keys) == (
-            tuple(other._index), other._values, other._keys)
+        return isinstance(other, Positions) and self.packed() == other.packed()
 
     def packed(self) -> tuple[tuple[str, ...], array[int], array[int]]:
         """Return the pointers and the packed positions of their values and keys: what the constructor takes."""
+        self._found()
         return tuple(self._index), self._values, self._keys
 
     def __reduce__(self) -> tuple[Any, ...]:
+        if self._find is not None:
+            return Positions.found_later, (self._find,)
         return Positions, self.packed()  # re-shared when unpickled
 
 

@@ -5,6 +5,9 @@ alias count and the size of the expanded data are capped, explicit tags other
 than YAML's core ones are refused, and duplicate keys are errors. The text
 checks (tabs, line length) are here; `yaml_plain` turns the common text straight into located plain
 data; the rest goes through `yaml_reader` (text to nodes) and `yaml_values` (nodes to data).
+
+A plain text is first read by `yaml_fast` (rapidyaml, in C++) without positions; they are found
+by reading it again the located way when a finding asks for one (`Positions.found_later`).
 """
 
 from __future__ import annotations
@@ -20,9 +23,10 @@ from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from fwdata.findings import Finding, Location, error, escape_controls
 from fwdata.sources import containment
-from fwdata.sources.document import SourceDocument
+from fwdata.sources.document import Positions, SourceDocument
 from fwdata.sources.modelines import modeline_findings
 from fwdata.sources.yaml_errors import syntax_message
+from fwdata.sources.yaml_fast import read_fast
 from fwdata.sources.yaml_plain import GiveUp, read_plain
 from fwdata.sources.yaml_reader import CORE, LoadLimits, Refused, TextLines, printable, read_nodes
 from fwdata.sources.yaml_strict import check_strict_syntax, hold_separators
@@ -114,9 +118,13 @@ def _read_beside(path: Path, max_bytes: int) -> bytes:
     return containment.read_in_pack(path.parent, path, max_bytes)
 
 
-def load_bytes(shown: str, raw: bytes, limits: LoadLimits = DEFAULT_LIMITS
+def load_bytes(shown: str, raw: bytes, limits: LoadLimits = DEFAULT_LIMITS, *, fast: bool = True
                ) -> tuple[SourceDocument | None, list[Finding]]:
-    """Load one YAML source's bytes, its findings named `shown` (see `load_source`)."""
+    """Load one YAML source's bytes, its findings named `shown` (see `load_source`).
+
+    `fast`: a plain text is read by `yaml_fast`, its positions found when first asked for;
+    else (and for every other text) the text is read the located way. Both give the same data and findings.
+    """
 
     def fail(code: str, message: str, line: int = 1, column: int = 1) -> tuple[None, list[Finding]]:
         return None, [error(Location(shown, line, column), code, message)]
@@ -129,6 +137,8 @@ def load_bytes(shown: str, raw: bytes, limits: LoadLimits = DEFAULT_LIMITS
         line = raw.count(b"\n", 0, exc.start) + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         return fail("YAML-ENCODING", f"invalid UTF-8 byte 0x{raw[exc.start]:02x} (sources must be UTF-8)", line, column)
+    if fast and (data := read_fast(text, limits)) is not None:
+        return SourceDocument(shown, data, Positions.found_later(functools.partial(located_positions, raw, limits))), []
 
     lines = TextLines(text)
     text_findings = _indentation_findings(shown, lines)
@@ -171,6 +181,16 @@ def load_bytes(shown: str, raw: bytes, limits: LoadLimits = DEFAULT_LIMITS
     except YAMLError as exc:
         return fail("YAML-SYNTAX", printable(str(exc).strip().splitlines()[0]) if str(exc).strip() else "invalid YAML")
     return SourceDocument(path=shown, data=restore(data), positions=positions), []
+
+
+def located_positions(raw: bytes, limits: LoadLimits) -> Positions:
+    """Return the positions of the values and keys of a source `yaml_fast` read, reading its bytes the located way.
+
+    The text passed every check when it was read, and holds nothing `yaml_plain` gives up on (no anchor, alias,
+    merge key, tag or key twice): only its located reading is done again.
+    """
+    text = raw.decode("utf-8-sig")
+    return read_plain(text, limits, TextLines(text))[1]
 
 
 def _indentation_findings(shown: str, lines: TextLines) -> list[Finding]:

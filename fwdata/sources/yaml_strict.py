@@ -34,9 +34,13 @@ except ImportError:  # PyYAML without libyaml: its own scanner gives the same to
 MAYBE_LAX = re.compile(r"""\S#|\t|^%|[\[,]\s*-|[\[{,]\s*$|^[^"\n]*"(?:[^"\n]*"[^"\n]*")*[^"\n]*$|[:-]\s+'[^'\n]*$"""
                        r"""|[|>][-+0-9]*[ ]*(?:#.*)?\n[ ]+\n""", re.MULTILINE)
 _BLOCK_HEADER = re.compile(r"[|>][-+0-9]*")
-_GLUED = (yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken, yaml.FlowEntryToken, yaml.DirectiveToken)
-_CONTENT = (yaml.ScalarToken, yaml.FlowSequenceStartToken, yaml.FlowMappingStartToken, yaml.BlockMappingStartToken,
-            yaml.BlockSequenceStartToken, yaml.AliasToken, yaml.AnchorToken, yaml.TagToken, yaml.DocumentStartToken)
+_GLUED = frozenset((yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken, yaml.FlowEntryToken, yaml.DirectiveToken))
+_CONTENT = frozenset((yaml.ScalarToken, yaml.FlowSequenceStartToken, yaml.FlowMappingStartToken,
+                      yaml.BlockMappingStartToken, yaml.BlockSequenceStartToken, yaml.AliasToken, yaml.AnchorToken,
+                      yaml.TagToken, yaml.DocumentStartToken))
+_BLOCK_STARTS = frozenset((yaml.BlockMappingStartToken, yaml.BlockSequenceStartToken))
+_FLOW_STARTS = frozenset((yaml.FlowSequenceStartToken, yaml.FlowMappingStartToken))
+_FLOW_ENDS = frozenset((yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken))
 _LONE_DASH_ENDS = " \t\n\r,[]{}"
 
 
@@ -115,12 +119,11 @@ class _Checker:
         indents = [-1]
         flow = 0
         content_since_end = False
-        previous_line = -1
+        previous_end = 0  # where the token before ended: its row counts inside a flow collection
         for token in tokens:
             kind = type(token)
-            start, end = token.start_mark, token.end_mark
-            line, end_line = self._row(start.index), self._row(end.index)
-            if kind in (yaml.BlockMappingStartToken, yaml.BlockSequenceStartToken):
+            start = token.start_mark
+            if kind in _BLOCK_STARTS:
                 indents.append(start.column)
             elif kind is yaml.BlockEndToken and len(indents) > 1:
                 indents.pop()
@@ -131,18 +134,19 @@ class _Checker:
                              "ends the document")
             if kind in _CONTENT:
                 content_since_end = True
-            if flow and line != previous_line and start.column <= indents[-1] and kind is not yaml.StreamEndToken:
+            if (flow and start.column <= indents[-1] and kind is not yaml.StreamEndToken
+                    and self._row(start.index) != self._row(previous_end)):
                 self._refuse(start.index, f"this line of a flow collection is indented {start.column} spaces: it must "
                              f"be indented more than its block ({indents[-1]} spaces)")
-            if kind in (yaml.FlowSequenceStartToken, yaml.FlowMappingStartToken):
+            if kind in _FLOW_STARTS:
                 flow += 1
-            elif kind in (yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken):
+            elif kind in _FLOW_ENDS:
                 flow = max(flow - 1, 0)
             if kind in _GLUED or kind is yaml.ScalarToken and token.style in ('"', "'"):
-                self._glued_comment(end.index)
+                self._glued_comment(token.end_mark.index)
             if kind is yaml.ScalarToken:
                 self._scalar(token, flow, indents[-1])
-            previous_line = end_line
+            previous_end = token.end_mark.index
 
     def _row(self, index: int) -> int:
         return self._lines.position(index)[0] - 1

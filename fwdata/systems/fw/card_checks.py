@@ -167,13 +167,15 @@ def _power_chart(card: AircraftDataCard, document: SourceDocument) -> Iterator[F
     for line, fps in (("banking_fps", chart.banking_fps), ("slip_fps", chart.slip_fps)):
         for column, count in enumerate(fps):
             label = "banking" if line == "banking_fps" else "side slip"
-            where = document.locate(f"/power_chart/{line}/{SPEED_COLUMNS[column]}")
+            pointer = f"/power_chart/{line}/{SPEED_COLUMNS[column]}"  # located only for a finding
             if count < 1:
-                yield warning(where, "FW-BANK-SLIP", f"{label} FPs at speed {SPEED_COLUMN_TITLES[column]}: {count} "
+                yield warning(document.locate(pointer), "FW-BANK-SLIP",
+                              f"{label} FPs at speed {SPEED_COLUMN_TITLES[column]}: {count} "
                               "(at least 1 FP is needed; OTR 5.1, 5.4)")
             elif column and count < fps[column - 1]:
-                yield warning(where, "FW-BANK-SLIP", f"{label} FPs fall from {fps[column - 1]} at speed "
-                              f"{SPEED_COLUMN_TITLES[column - 1]} to {count} at {SPEED_COLUMN_TITLES[column]} "
+                yield warning(document.locate(pointer), "FW-BANK-SLIP",
+                              f"{label} FPs fall from {fps[column - 1]} at speed {SPEED_COLUMN_TITLES[column - 1]} "
+                              f"to {count} at {SPEED_COLUMN_TITLES[column]} "
                               "(a faster aircraft needs at least as many FPs to bank or slip; OTR 5.1, 5.4)")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
@@ -62,15 +63,15 @@ def _leaders(flights: tuple[Any, ...], document: SourceDocument) -> Iterator[Fin
         for position, member in enumerate(flight.aircraft):
             quality = member.pilot.get("quality", "Regular")
             rank = QUALITY_ORDER.index(quality)
-            where = document.locate(f"{member.pointer}/pilot/quality")
+            where = functools.partial(document.locate, f"{member.pointer}/pilot/quality")
             if number == 0 and position == 0 and len(flights) > 1 and rank < QUALITY_ORDER.index("Regular"):
-                yield error(where, "FW-SETUP-PILOT",
+                yield error(where(), "FW-SETUP-PILOT",
                             f"{member.callsign or member.aircraft} leads a formation of {len(flights)} flights as "
                             f"squadron leader but is {quality} (squadron and group leaders must be Regular or "
                             "Veteran; OTR 8.6)")
             elif (position == 0 or (position == 2 and len(flight.aircraft) == 4)) and quality == "Recruit":
                 role = "flight" if position == 0 else "element"
-                yield error(where, "FW-SETUP-PILOT",
+                yield error(where(), "FW-SETUP-PILOT",
                             f"{member.callsign or member.aircraft} is the {role} leader of {flight.name!r} but is a "
                             "Recruit (flight and element leaders must be Green or better; OTR 8.5, 8.6)")
 
@@ -82,15 +83,15 @@ def _position(member: ScenarioAircraft, document: SourceDocument) -> Iterator[Fi
     first, second = hexside.split("/")
     hex_id = member.setup["hex"]
     facing = member.setup["facing"]
-    where = document.locate(f"{member.pointer}/setup/hexside")
+    where = functools.partial(document.locate, f"{member.pointer}/setup/hexside")
     if first != hex_id:
-        yield error(where, "FW-SETUP-FACING",
+        yield error(where(), "FW-SETUP-FACING",
                     f"hexside {hexside} does not border the start hex {hex_id} (write it as '{hex_id}/<neighbour>')")
         return
     column_step = abs(int(first[:2]) - int(second[:2]))
     row_step = abs(int(first[2:]) - int(second[2:]))
     if (column_step, row_step) not in ((1, 0), (0, 1), (1, 1)):
-        yield error(where, "FW-SETUP-FACING", f"hexes {first} and {second} are not neighbours, so {hexside} "
+        yield error(where(), "FW-SETUP-FACING", f"hexes {first} and {second} are not neighbours, so {hexside} "
                     "is not a hexside")
         return
     # Hexes in one row share a north-south hexside; other neighbours share a slanted one (OTR Diagram 3.1:
@@ -162,18 +163,18 @@ def _altitude_and_speed(member: ScenarioAircraft, card: AircraftDataCard, docume
     min_add, max_sub = LOAD_EFFECTS[state]
     speed = setup["speed_fp"]
     minimum, attainable = row.min_fp + min_add, row.max_fp - max_sub
-    where = document.locate(f"{member.pointer}/setup/speed_fp")
+    where = functools.partial(document.locate, f"{member.pointer}/setup/speed_fp")
     load_note = f", {state} with {points:g} load points" if state != "clean" else ""
     if speed < minimum:
-        yield error(where, "FW-SETUP-SPEED",
+        yield error(where(), "FW-SETUP-SPEED",
                     f"{name} starts at speed {speed:.1f} in the {row.band} band{load_note}, below the adjusted "
                     f"minimum {minimum:.1f}: it would start stalled (OTR 4.3.1, 4.4)")
     elif speed > row.max_dive_fp:
-        yield error(where, "FW-SETUP-SPEED",
+        yield error(where(), "FW-SETUP-SPEED",
                     f"{name} starts at speed {speed:.1f} in the {row.band} band, above the max dive speed "
                     f"{row.max_dive_fp:.1f} (dangerous dive; OTR 4.7)")
     elif speed > attainable and setup["attitude"] not in DIVES:
-        yield warning(where, "FW-SETUP-SPEED",
+        yield warning(where(), "FW-SETUP-SPEED",
                       f"{name} starts level at speed {speed:.1f} in the {row.band} band{load_note}, above its max "
                       f"attainable speed {attainable:.1f}; it takes overspeed decel on turn 1 (OTR 4.2, 4.3.1)")
 
@@ -183,11 +184,11 @@ def _loads(member: ScenarioAircraft, card: AircraftDataCard, document: SourceDoc
     total = 0
     name = member.callsign or member.aircraft
     for index, item in enumerate(member.loads):
-        where = document.locate(f"{member.pointer}/loads/{index}/station")
+        where = functools.partial(document.locate, f"{member.pointer}/loads/{index}/station")
         station = stations.get(item["station"])
         if station is None:
             listed = ", ".join(stations) or "none"
-            yield error(where, "FW-SETUP-LOADS",
+            yield error(where(), "FW-SETUP-LOADS",
                         f"{name} loads {item['store']} on station {item['station']!r}, which the {card.name} card "
                         f"does not have (stations: {listed}; OTR 12.0)")
             continue

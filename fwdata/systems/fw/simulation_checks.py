@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -149,12 +150,12 @@ def check_simulations(card: AircraftDataCard, document: SourceDocument, own: fro
         flown = (f"{estimate.climb_rate_fpm:.0f} ft/min ({estimate.attitude} at {estimate.speed_fp:.1f} FP, military "
                  f"power, {options.climb_model} climb decel; tolerance {tolerance:.0f} ft/min: one power step "
                  f"{estimate.resolution.step_fpm:.0f} + {options.climb_table_spread:.0%} of the listed rate)")
-        where = document.locate(f"/climb/{listed.index}/climb_rate_fpm")
+        where = functools.partial(document.locate, f"/climb/{listed.index}/climb_rate_fpm")
         if verdict == "below":
-            yield warning(where, "FW-CLIMB-RATE",
+            yield warning(where(), "FW-CLIMB-RATE",
                           f"{climbing.band} band: listed rate of climb {listed.climb_rate_fpm} ft/min cannot be flown: "
                           f"the power chart sustains only {flown} at climb speed (OTR 4.1, 4.2, 15.4.1)")
         elif verdict == "above":
-            yield info(where, "FW-CLIMB-RATE",
+            yield info(where(), "FW-CLIMB-RATE",
                        f"{climbing.band} band: in play the aircraft can climb {flown}, well above its listed "
                        f"{listed.climb_rate_fpm} ft/min (a pilot may always climb less; OTR 4.1, 4.2, 15.4.1)")

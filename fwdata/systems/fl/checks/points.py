@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from fwdata.findings import Finding, info, warning
@@ -13,26 +14,26 @@ def check_scenario_points(score: ScenarioScore, doc: SourceDocument) -> Iterator
     """Printed scenario points (FL 23.2.9) and victory points (FL 26.5, 23.7) against the rules."""
     for index, assessment in enumerate(score.sides):
         side = assessment.side
-        where = doc.locate(f"{side.pointer}/scenario_points")
+        where = functools.partial(doc.locate, f"{side.pointer}/scenario_points")
         name = side.nation_printed or side.key
         if assessment.status == "unknown":
-            yield info(where, "FL-SP-UNKNOWN", f"{name}: scenario points cannot be computed: {assessment.reason}")
+            yield info(where(), "FL-SP-UNKNOWN", f"{name}: scenario points cannot be computed: {assessment.reason}")
         elif assessment.status == "not-printed":
             yield info(
-                where,
+                where(),
                 "FL-SP-NOT-PRINTED",
                 f"{name}: no scenario points printed; the rules give {_or(assessment.totals)} ({_steps(assessment)})",
             )
         elif assessment.status == "disagrees":
             yield warning(
-                where,
+                where(),
                 "FL-SP-MISMATCH",
                 f"{name}: printed {assessment.printed}SP, the rules give {_or(assessment.totals)} "
                 f"({_steps(assessment)})" + _recount_points_hint(score, index),
             )
         elif assessment.status == "conditional":
             yield info(
-                where,
+                where(),
                 "FL-SP-ASSUMED",
                 f"{name}: printed {assessment.printed}SP agrees only if "
                 f"{condition_summary(assessment.agreeing, assessment.outcomes)}; "

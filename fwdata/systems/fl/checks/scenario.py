@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter as Tally
 from collections.abc import Callable, Iterator
 
@@ -217,19 +218,19 @@ def _missile_load_checks(
         return
     carried = sum(m.count for m in flight.missiles)
     types = sorted({m.type for m in flight.missiles})
-    where = doc.locate(f"{flight.pointer}/missiles")
+    where = functools.partial(doc.locate, f"{flight.pointer}/missiles")
     printed = " + ".join(f"{m.count} {m.type}" for m in flight.missiles)
     rails = aircraft.counter.missile_rails
     if rails is not None and carried > rails:
         yield warning(
-            where,
+            where(),
             "FL-MISSILE-LOAD",
             f"{aircraft.label} carries {printed} = {carried} missiles but has {rails} rails (1.2.1.5)",
         )
         return
     if rails is None and aircraft.msls == "0":
         yield warning(
-            where,
+            where(),
             "FL-MISSILE-LOAD",
             f"{aircraft.label} carries {printed} but its list MSLS is 0: no missiles normally carried (21.1.8)",
         )
@@ -246,4 +247,4 @@ def _missile_load_checks(
     if foreign:
         problems.append(f"{', '.join(foreign)} not in load {load.code} ({load.printed})")
     if problems:
-        yield warning(where, "FL-MISSILE-LOAD", f"{aircraft.label} carries {printed}: {'; '.join(problems)} (21.8.5)")
+        yield warning(where(), "FL-MISSILE-LOAD", f"{aircraft.label} carries {printed}: {'; '.join(problems)} (21.8.5)")

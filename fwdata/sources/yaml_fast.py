@@ -1,0 +1,170 @@
+"""Loading: the data of a plain source at C speed (rapidyaml to JSON, json to Python), without positions.
+
+rapidyaml parses and writes the document as JSON in C++, and `json.loads` builds the data in C:
+a fraction of the time of the located reader (`yaml_plain`). The located reader stays the one
+set of rules: this shortcut takes only texts it can vouch for and answers None for everything
+else, so the caller reads the text the located way, which gives the same data or the finding.
+
+Vouched for: a text with none of what the located reader treats specially (`_unusual`: anchors,
+aliases, tags, merge keys, directives, document markers, escapes, complex keys, tabs, carriage
+returns, control and line-separator characters, long lines and numbers, `.inf` and `.nan`), not
+nested deeper than the cap (`_deepest`), that libyaml parses without an error within the event cap,
+that the located reader's strict-syntax check passes (`yaml_strict`), whose root is a mapping with
+no key twice, and whose every string agrees with the core schema (YAML 1.2.2, 10.3.2). rapidyaml
+writes a plain scalar bare when JSON reads it (`12`, `1.5`, `true`, `null`) and quotes the rest, so
+a string that only the core schema reads as null, bool, int or float (`~`, `0x1F`, `TRUE`) may have been
+written plain: it is taken when the text holds it quoted and nowhere plain. A key is taken when the core schema
+spells it as written (`~` is "null", `0x10` is "16").
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from typing import Any
+
+import yaml
+
+from fwdata.sources.yaml_reader import CORE_PATTERNS, LoadLimits, Refused, TextLines
+from fwdata.sources.yaml_strict import MAYBE_LAX, check_strict_syntax
+from fwdata.sources.yaml_values import key_text, scalar_value
+
+try:
+    import ryml
+    from yaml.cyaml import CParser
+except ImportError:  # no rapidyaml wheel, or PyYAML without libyaml: every text is read the located way
+    ryml = None
+
+# What the located reader treats specially, found by `_unusual`: first the characters that may start it (str.find
+# is far quicker than a regular expression), then where one is there, the expression.
+_SIGNS = "&*!?%<\\\t\r"
+_SPECIAL = re.compile(
+    r"[&*!](?<![^\s\[{,][&*!])\S"  # an anchor, an alias or a tag
+    r"|\?(?<![^\s\[{,]\?)(?:\s|$)"  # a complex key
+    r"|^%|<<|[\\\t\r]",  # a directive, a merge key, an escape, a tab, a carriage return
+    re.MULTILINE)
+# control characters, U+0085, U+2028, U+2029, a BOM inside the text, U+FFFE and U+FFFF
+_ODD_CHARACTER = re.compile(r"[^\n\x20-\x7e\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+_LONG_NUMBER = re.compile(r"[0-9][-+.0-9eE]{39}")  # a number longer than LoadLimits.max_number_chars (40)
+_LONG_LINE = re.compile(r"^.{4001}", re.MULTILINE)  # longer than LoadLimits.max_line_chars (4,000)
+_INFINITE = re.compile(r"\.(?i:inf|nan)")  # rapidyaml writes `.Inf` as ".inf"
+_NOT_STRING = re.compile("|".join(f"(?:{pattern.pattern})" for pattern in CORE_PATTERNS.values()))
+# In rapidyaml's JSON: a quoted text the core schema reads as null, bool, int or float, or a number that is not finite
+_SUSPECT = re.compile(f'"({_NOT_STRING.pattern})"|[0-9][eE][-+]?[0-9]{{3}}')
+_JSON_LITERAL = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|true|false|null")
+_DEFAULT = LoadLimits()
+_KIND_OF = tuple(CORE_PATTERNS.items())
+
+
+class _Unusual(Exception):
+    """The text holds what the located reader may read otherwise: read it the located way."""
+
+
+def read_fast(text: str, limits: LoadLimits) -> dict[str, Any] | None:
+    """Return the data of `text` (a decoded source, BOM removed) when it is a plain mapping document, else None.
+
+    None means "read it the located way" (`yaml_loader.load_bytes`); it is also the
+    answer without rapidyaml, for caps other than the defaults, and for any text the
+    located reader might refuse. Never raises for bad content.
+    """
+    if ryml is None or limits != _DEFAULT or _unusual(text) or _deepest(text) > limits.max_depth:
+        return None
+    parser = CParser(text)
+    try:
+        events = parser.raw_parse()  # libyaml's verdict, in C: an error means the located reader words it
+    except yaml.YAMLError:
+        return None
+    finally:
+        parser.dispose()
+    if not 4 < events <= limits.max_events:  # 4: the stream's and the document's start and end, no content
+        return None
+    if MAYBE_LAX.search(text) is not None:
+        try:  # the located reader's own check; before rapidyaml, which refuses such texts with a message on stderr
+            check_strict_syntax(text, TextLines(text))
+        except Refused:
+            return None
+    try:
+        written = ryml.emit_json(ryml.parse_in_arena(text.encode("utf-8")))
+        for suspect in _SUSPECT.finditer(written):
+            _vouch(text, suspect.group(1), is_key=written.startswith(":", suspect.end()))
+        data = json.loads(written, object_pairs_hook=_mapping)
+    except (ryml.ExceptionBasic, ValueError, _Unusual):  # ValueError: ryml wrote what JSON does not read (`+1`)
+        return None
+    return data if type(data) is dict else None
+
+
+def _unusual(text: str) -> bool:
+    """Return True when `text` may hold what the located reader treats specially (see the module docstring)."""
+    return ((any(sign in text for sign in _SIGNS) and _SPECIAL.search(text) is not None)
+            or text.startswith(("---", "...")) or "\n---" in text or "\n..." in text
+            or _ODD_CHARACTER.search(text) is not None or _LONG_NUMBER.search(text) is not None
+            or (len(text) > 4000 and _LONG_LINE.search(text) is not None) or _INFINITE.search(text) is not None)
+
+
+def _mapping(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Return a JSON object's pairs as a dict, its keys interned as the located reader does (every card shares them).
+
+    Raises _Unusual for a key that is there twice (rapidyaml keeps both, JSON the last).
+    """
+    mapping = {sys.intern(key): value for key, value in pairs}
+    if len(mapping) != len(pairs):
+        raise _Unusual
+    return mapping
+
+
+def _vouch(text: str, scalar: str | None, *, is_key: bool) -> None:
+    """Raise _Unusual unless a quoted `scalar` (None: a number not finite) of rapidyaml's JSON is the located reader's.
+
+    A value JSON reads as a literal was quoted in the text (rapidyaml writes such a plain scalar bare).
+    """
+    if scalar is None:
+        raise _Unusual
+    if is_key:
+        if not scalar:
+            raise _Unusual  # an empty key: plain, it is "null"
+        kind = next(name for name, pattern in _KIND_OF if pattern.fullmatch(scalar))
+        try:
+            if key_text(scalar_value(kind, scalar, _DEFAULT, (1, 1))) == scalar:
+                return  # `12`, `true`: the same key plain or quoted
+        except Refused:  # a number too long or not finite: refused when plain
+            pass
+    elif not scalar or _JSON_LITERAL.fullmatch(scalar):
+        return  # rapidyaml writes a plain empty value as null, a plain literal bare
+    if not _written_quoted(text, scalar):
+        raise _Unusual
+
+
+def _written_quoted(text: str, scalar: str) -> bool:
+    """Return True when `text` holds `scalar` quoted, and nowhere as a plain scalar.
+
+    A plain scalar that reads as null, bool, int or float is one line without blanks, written as it
+    reads (rapidyaml rewrites only `.inf` and `.nan`, which `_unusual` sends away), after a blank, a line's
+    start, `:` or a flow indicator, and before a line's end, a comment, `:` or a flow indicator.
+    """
+    escaped = re.escape(scalar)
+    if re.search(f"(?:^|[\\s:\\[{{,]){escaped}(?=[ ]*(?:$|#|[:,\\]}}]))", text, re.MULTILINE):
+        return False
+    return re.search(f"([\"']){escaped}\\1", text) is not None
+
+
+def _deepest(text: str) -> int:
+    """Return a bound of the text's nesting depth, above it for a text written to look shallow.
+
+    Each block level starts further right than the one holding it, but a list that is a key's value
+    (which may start in the key's column): at most two levels per column of a line's indentation and
+    `- ` markers. Flow levels are the brackets opened and not yet closed, counting those in quotes.
+    rapidyaml stops at about 64 levels with a message on stderr: texts that deep are left to the located reader.
+    """
+    block = max((len(prefix) for prefix in _BLOCK_PREFIX.findall(text)), default=0)
+    flow = deepest = 0
+    for bracket in _BRACKETS.findall(text):
+        flow = flow + 1 if bracket in "[{" else max(flow - 1, 0)
+        deepest = max(deepest, flow)
+    return 2 * (block + 1) + deepest
+
+
+_BLOCK_PREFIX = re.compile(r"^(?:-?[ ])+", re.MULTILINE)
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
