@@ -19,6 +19,7 @@ from fwdata.incremental.check_cache import (
     file_digest,
     loaded_document,
     read_check_cache,
+    schema_links,
     state_key,
     write_check_cache,
 )
@@ -133,7 +134,8 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
     progress("loading", 0, len(pack.files))
     for path in pack.files:
         name = display_path(path)
-        if (record := old.files.get(name)) is not None and record.digest == file_digest(pack, path, record):
+        if ((record := old.files.get(name)) is not None and record.digest == file_digest(pack, path, record)
+                and record.links_hold()):
             if record.status is None and (status := file_status(path)) is not None:  # old enough now to trust
                 record = replace(record, status=status)
             records[name] = record
@@ -141,7 +143,8 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
         status = file_status(path) if not pack.overlay else None
         document, load_findings, digest = load_pack_file_with_digest(pack, path)
         passed, document_findings = check_documents([document] if document else [], schemas, None)
-        record = FileRecord.of(digest or "", document, load_findings, document_findings, passed, status)
+        record = FileRecord.of(digest or "", document, load_findings, document_findings, passed, status,
+                               schema_links(pack, path))
         fresh[name] = (document, passed[0] if passed else None, record)
         if digest is not None:
             records[name] = record

@@ -19,6 +19,7 @@ reads them (`fwdata.game_system.PendingEntry`), and the checks of the files repo
 from __future__ import annotations
 
 import hashlib
+import os
 import pickle
 import zlib
 from dataclasses import dataclass, field
@@ -29,10 +30,11 @@ from fwdata.incremental.build_cache import tool_fingerprint
 from fwdata.incremental.user_cache import cache_folder, file_name, file_status, read_signed, write_signed
 from fwdata.sources.containment import Refused
 from fwdata.sources.document import SourceDocument
+from fwdata.sources.modelines import pack_schema_links
 from fwdata.sources.pack import Pack
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS
 
-CHECK_CACHE_VERSION = 2
+CHECK_CACHE_VERSION = 3
 # A cache keeps at most this many rule checks' findings per file of the pack (plus a margin), the newest first:
 # edits make new keys, and the old ones would otherwise pile up.
 _CHECKS_PER_FILE = 4
@@ -54,18 +56,24 @@ class FileRecord:
     valid: bool
     masked: bytes | None = None
     status: tuple[int, ...] | None = None
+    schema_links: tuple[tuple[str, bool], ...] = ()
+
+    def links_hold(self) -> bool:
+        """Return True when every schema file the file's modelines name (`pack_schema_links`) exists now as it did
+        (else MODELINE-SCHEMA-MISSING may have come or gone: the file is loaded again)."""
+        return all(os.path.exists(target) == existed for target, existed in self.schema_links)
 
     @classmethod
     def of(cls, digest: str, document: SourceDocument | None, load_findings: list[Finding],
-           document_findings: list[Finding], valid: list[SourceDocument], status: tuple[int, ...] | None
-           ) -> FileRecord:
+           document_findings: list[Finding], valid: list[SourceDocument], status: tuple[int, ...] | None,
+           schema_links: tuple[tuple[str, bool], ...]) -> FileRecord:
         """Return the record of a file just loaded and checked, `valid` what schema validation passed of it, `status`
-        the file's (`file_status`) before it was read."""
+        the file's (`file_status`) before it was read, `schema_links` its modelines' (`pack_schema_links`)."""
         header = (None, None, None) if document is None else (document.system, document.kind, document.doc_id)
         stored = None if document is None else _packed(document)
         masked = _packed(valid[0]) if valid and valid[0] is not document else None
         return cls(digest, stored, header, tuple(load_findings), tuple(document_findings), bool(valid), masked,
-                   status)
+                   status, schema_links)
 
 
 def _packed(document: SourceDocument) -> bytes:
@@ -159,6 +167,15 @@ def file_digest(pack: Pack, path: Path, record: FileRecord | None = None) -> str
         return hashlib.sha256(pack.read(path, DEFAULT_LIMITS.max_bytes)).hexdigest()
     except (Refused, OSError):
         return None
+
+
+def schema_links(pack: Pack, path: Path) -> tuple[tuple[str, bool], ...]:
+    """Return what `pack_schema_links` finds in a pack file (nothing when it cannot be read: no modeline was read)."""
+    try:
+        text = pack.read(path, DEFAULT_LIMITS.max_bytes).decode("utf-8-sig", errors="replace")
+    except (Refused, OSError):
+        return ()
+    return pack_schema_links(path, text)
 
 
 def state_key(parts: object) -> str:

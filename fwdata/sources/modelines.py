@@ -23,12 +23,10 @@ def modeline_findings(path: Path, shown: str, text: str) -> list[Finding]:
     library's `schemas/`), and so is a file whose folder is not a folder on disk (a zip pack's member):
     the reference cannot be looked up. The schema file is only looked for, never opened.
     """
-    if "yaml-language-server" not in text or not os.path.isdir(path.parent):
-        return []
     findings = []
-    for match in MODELINE.finditer(text):
+    for match in _pack_schema_modelines(path, text):
         reference = match["reference"]
-        if _URL.match(reference) or PACK_SCHEMAS not in reference or os.path.exists(path.parent / reference):
+        if os.path.exists(path.parent / reference):
             continue
         line = text.count("\n", 0, match.start()) + 1
         column = match.start("reference") - (text.rfind("\n", 0, match.start()) + 1) + 1
@@ -38,3 +36,18 @@ def modeline_findings(path: Path, shown: str, text: str) -> list[Finding]:
                                 "`fwdata schema --write .fwdata/schemas` in the pack folder (`fwdata new` points "
                                 "its files there), or fix the path"))
     return findings
+
+
+def pack_schema_links(path: Path, text: str) -> tuple[tuple[str, bool], ...]:
+    """Return each schema file the modelines of `text` (the file at `path`) name in a pack's `.fwdata/schemas/`
+    folder, with whether it exists now: what `modeline_findings` looks up, so a cache of its findings knows when
+    to look again (fwdata/incremental/check_cache.py)."""
+    return tuple((str(path.parent / match["reference"]), os.path.exists(path.parent / match["reference"]))
+                 for match in _pack_schema_modelines(path, text))
+
+
+def _pack_schema_modelines(path: Path, text: str) -> list[re.Match[str]]:
+    if "yaml-language-server" not in text or not os.path.isdir(path.parent):
+        return []
+    return [match for match in MODELINE.finditer(text)
+            if not _URL.match(match["reference"]) and PACK_SCHEMAS in match["reference"]]

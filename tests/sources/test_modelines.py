@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -34,6 +35,8 @@ def test_a_modeline_to_a_missing_schema_is_a_warning_with_the_fix(tmp_path: Path
     result = CliRunner().invoke(main, ["schema", "--write", str(tmp_path / "pack/.fwdata/schemas")])
     assert result.exit_code == 0
     assert _findings(card) == []
+    shutil.rmtree(tmp_path / "pack/.fwdata/schemas/fw")  # gone again: the check cache looks again
+    assert len(_findings(card)) == 1
 
 
 def test_urls_other_paths_no_modeline_and_the_base_library_are_left_alone(tmp_path: Path) -> None:
