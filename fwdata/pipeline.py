@@ -102,15 +102,18 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress
     is_base = pack.is_base or (manifest is not None and manifest.data.get("id") == BASE_PACK_ID)
     base, base_reusable = ((), []) if is_base else loaded.base_documents(library_root(), schemas, known,
                                                                                      use_cache=options.use_cache)
+    reported = _reported(pack)
+    # Some files named: their entries are checked (reading any other they need), as `_check_cached` does.
+    focus = None if reported.issuperset(map(display_path, pack.files)) else frozenset(reported)
     catalog, model_findings = build_models(valid, systems, base=base, manifest=manifest,
-                                           models=None if memo is None else memo.models)
+                                           models=None if memo is None else memo.models, focus=focus)
     findings += model_findings + unused_overrides(manifest, documents)
     # A pack's findings come only from the systems its files belong to: the others' checks would
     # only re-check the base library, whose findings are never reported for a pack.
-    checked = systems if is_base else {name: system for name, system in systems.items()
-                                       if any(document.system == name for document in valid)}
+    checked = {name: system for name, system in systems.items()
+               if (is_base and focus is None) or any(document.system == name for document in valid
+                                                     if focus is None or document.path in focus)}
     findings += run_checks(catalog, checked, options, progress, memo)
-    reported = _reported(pack)
     result, reviewer, shown = _reviewed(pack, manifest, options, catalog, reported,
                                         [finding for finding in findings if finding.location.path in reported])
     return result, reviewer, shown, reusable + base_reusable

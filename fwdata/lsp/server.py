@@ -27,6 +27,8 @@ from fwdata.sources.modelines import MODELINE
 
 # Seconds an edit waits for the next one before the pack is checked: a burst of keystrokes is checked once.
 DEBOUNCE_S = 0.05
+# Seconds without an edit after an edit's own diagnostics before the whole pack is checked (what it broke elsewhere).
+SETTLE_S = 0.4
 
 
 class FwdataServer(LanguageServer):
@@ -39,6 +41,7 @@ class FwdataServer(LanguageServer):
         self.open: dict[Path, str] = {}  # absolute path -> URI
         self.published: dict[Path, list[Finding]] = {}
         self._generation: dict[Path, int] = {}
+        self._edited: dict[Path, set[Path]] = {}  # by workspace root: files changed since their own last check
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """Log an exception inside a request or notification to the client (window/logMessage); keep serving."""
@@ -78,24 +81,39 @@ class FwdataServer(LanguageServer):
             found.reload(path)
         return found
 
-    async def check_later(self, found: Workspace, delay_s: float) -> None:
-        """Check the workspace after `delay_s`, unless another edit asks again meanwhile; publish what changed."""
+    async def check_later(self, found: Workspace, delay_s: float, edited: Path | None = None) -> None:
+        """Check the workspace after `delay_s`, unless another edit asks again meanwhile; publish what changed.
+
+        After an edit (`edited`) of a workspace checked whole before, the edited files are checked first
+        (`Workspace.check` with a focus: their own diagnostics within a fraction of a whole check), then the
+        whole pack once no edit came for SETTLE_S.
+        """
         generation = self._generation.get(found.root, 0) + 1
         self._generation[found.root] = generation
+        if edited is not None:
+            self._edited.setdefault(found.root, set()).add(edited)
         await asyncio.sleep(delay_s)
         if self._generation.get(found.root) != generation:
             return
+        if (edited_paths := self._edited.pop(found.root, set())) and found.on_disk is not None:
+            self.check_now(found, frozenset(edited_paths))
+            await asyncio.sleep(SETTLE_S)
+            if self._generation.get(found.root) != generation:
+                return
         self.check_now(found)
 
-    def check_now(self, found: Workspace) -> None:
-        """Check the workspace now and publish the diagnostics that changed (diagnostics.to_publish)."""
+    def check_now(self, found: Workspace, focus: frozenset[Path] | None = None) -> None:
+        """Check the workspace now (only the files of `focus` when given) and publish the diagnostics that changed
+        (diagnostics.to_publish)."""
         try:
-            findings = found.check()
+            findings = found.check(focus)
         except FwdataError as problem:
             self.log(f"{found.root}: {problem}", types.MessageType.Warning)
             return
         opened = {path for path in self.open if path in found.overlay}
-        for path, chosen in to_publish(findings, found.on_disk or {}, opened, self.published).items():
+        published = self.published if focus is None else {path: last for path, last in self.published.items()
+                                                          if path in findings}
+        for path, chosen in to_publish(findings, found.on_disk or {}, opened, published).items():
             self.publish(path, chosen, found)
 
     def publish(self, path: Path, findings: list[Finding], found: Workspace | None) -> None:
@@ -147,7 +165,7 @@ async def did_open(ls: FwdataServer, params: types.DidOpenTextDocumentParams) ->
 async def did_change(ls: FwdataServer, params: types.DidChangeTextDocumentParams) -> None:
     found = ls.sync(params.text_document.uri, rediscover=False)
     if found is not None:
-        await ls.check_later(found, DEBOUNCE_S)
+        await ls.check_later(found, DEBOUNCE_S, path_of_uri(params.text_document.uri))
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_SAVE)

@@ -71,10 +71,13 @@ class Workspace:
         between those, an edit re-reads only the files, not the folders."""
         self._pack = None
 
-    def check(self) -> dict[Path, list[Finding]]:
+    def check(self, focus: frozenset[Path] | None = None) -> dict[Path, list[Finding]]:
         """Run `check` on the whole pack with the open files' texts; return the findings by absolute path.
 
-        Raises FwdataError for what stops `check` (a pack folder that vanished, broken schemas).
+        With `focus` (absolute paths), only those files are reported, as `fwdata check FILE...` reports them: their
+        entries are checked, reading any other they need, so an edit's own diagnostics come first; the other
+        files' findings are kept from the last whole check. Raises FwdataError for what stops `check` (a pack
+        folder that vanished, broken schemas).
         """
         if self._pack is None:
             # The pack as `fwdata check OPEN-FILES` finds it (the root when none is on disk): every file of it.
@@ -87,22 +90,27 @@ class Workspace:
                 for path in (*files, *([pack.manifest] if pack.manifest is not None else []))}
         self._disk = {path: kept for path, kept in self._disk.items() if path in held}
         digests = {display_path(path): self._digest(path, data) for path, data in held.items()}
-        pack = replace(pack, files=files, reported=files,
+        reported = files if focus is None else tuple(path for path in files if path in focus)
+        pack = replace(pack, files=files, reported=reported,
                        overlay={path: data for path, data in held.items() if data is not None})
         digests.update(_library_digests())
         known = {name: cached for name, cached in self._known.items() if digests.get(name) == cached[0]}
         memo = CheckMemo(_base_key(), digests, self._previous, schemas=_schemas_key(), models=self._models)
         result, reusable = check_pack(pack, OPTIONS, loaded=self.loaded, known=known, memo=memo)
         self._known = {document.path: (digest, document) for document, digest in reusable}
-        self._previous = memo.recorded
+        # A focused check runs only its files' checks: the others' findings are kept for the next whole check.
+        self._previous = memo.recorded if focus is None else {**self._previous, **memo.recorded}
         used = {id(entry.document) for _, entry in result.catalog}
         self._models = {key: kept for key, kept in (memo.models or {}).items() if key in used}
         self.result = result
-        findings: dict[Path, list[Finding]] = {Path(os.path.abspath(path)): [] for path in files}
-        if pack.manifest is not None:
+        findings: dict[Path, list[Finding]] = {Path(os.path.abspath(path)): [] for path in reported}
+        if pack.manifest is not None and focus is None:
             findings[Path(os.path.abspath(pack.manifest))] = []
         for finding in result.report.sorted():
             findings.setdefault(Path(os.path.abspath(finding.location.path)), []).append(finding)
+        if focus is not None:
+            self.findings.update(findings)
+            return findings
         self.findings = findings
         if self.on_disk is None:
             self.on_disk = findings
