@@ -95,24 +95,31 @@ class FwdataServer(LanguageServer):
         await asyncio.sleep(delay_s)
         if self._generation.get(found.root) != generation:
             return
+        focused: frozenset[Path] = frozenset()
         if (edited_paths := self._edited.pop(found.root, set())) and found.on_disk is not None:
-            self.check_now(found, frozenset(edited_paths))
+            focused = frozenset(edited_paths)
+            self.check_now(found, focus=focused)
             await asyncio.sleep(SETTLE_S)
             if self._generation.get(found.root) != generation:
                 return
-        self.check_now(found)
+        self.check_now(found, published_now=focused)
 
-    def check_now(self, found: Workspace, focus: frozenset[Path] | None = None) -> None:
+    def check_now(self, found: Workspace, *, focus: frozenset[Path] | None = None,
+                  published_now: frozenset[Path] = frozenset()) -> None:
         """Check the workspace now (only the files of `focus` when given) and publish the diagnostics that changed
-        (diagnostics.to_publish)."""
+        (diagnostics.to_publish). The open files of `published_now` were just published for the same texts: they
+        are published again only if their findings changed (a client waiting for its edit's diagnostics gets one
+        answer)."""
+        reported_before = set(found.findings)
         try:
             findings = found.check(focus)
         except FwdataError as problem:
             self.log(f"{found.root}: {problem}", types.MessageType.Warning)
             return
-        opened = {path for path in self.open if path in found.overlay}
-        published = self.published if focus is None else {path: last for path, last in self.published.items()
-                                                          if path in findings}
+        opened = {path for path in self.open if path in found.overlay and path not in published_now}
+        # This workspace's files only: another pack's diagnostics are never cleared by this one's check.
+        published = {path: last for path, last in self.published.items()
+                     if path in findings or (focus is None and path in reported_before)}
         for path, chosen in to_publish(findings, found.on_disk or {}, opened, published).items():
             self.publish(path, chosen, found)
 

@@ -314,3 +314,27 @@ def test_without_pygls_the_command_says_so_in_one_line(monkeypatch: pytest.Monke
     result = CliRunner().invoke(main, ["lsp"])
     assert result.exit_code == 2
     assert result.stderr == "fwdata: fwdata lsp needs pygls: pip install 'fwdata[lsp]'\n"
+
+def test_an_edit_in_one_pack_never_clears_another_pack_s_diagnostics(server: LspProcess, tmp_path: Path) -> None:
+    """Each pack's check publishes its own files only: the other pack's open file keeps its findings after this
+    one's edits and the whole check that follows them once they settle."""
+    import time
+
+    from generate_pack import generate
+
+    from fwdata.lsp.server import SETTLE_S
+
+    first, second = generate(tmp_path / "first", cards=11), generate(tmp_path / "second", cards=11)
+    scenario = first / "scenarios/fw/bomber-intercept-n1.yaml"
+    first_uri = server.open(scenario, scenario.read_text().replace("p-51d-n1", "p-51d-n9", 1))
+    _, diagnostics = server.wait_for_diagnostics(first_uri)
+    assert [d["code"] for d in diagnostics] == ["REF-UNKNOWN"]
+    card = second / "cards/fw/p-51d-n1.yaml"
+    second_uri = server.open(card)
+    server.wait_for_diagnostics(second_uri)
+    server.change(second_uri, card.read_text().replace("climb_rate_fpm: ", "climb_rate_fpm: fast", 1), 2)
+    _, diagnostics = server.wait_for_diagnostics(second_uri)
+    assert any(d["code"] == "SCHEMA" for d in diagnostics)
+    time.sleep(SETTLE_S + 1.5)  # the second pack's whole check has run
+    hover_text(server, second_uri, {"line": 0, "character": 1})  # every message before its answer is read
+    assert [d["code"] for d in server.diagnostics[first_uri]] == ["REF-UNKNOWN"]
