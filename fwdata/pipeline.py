@@ -160,7 +160,9 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
     reported = _reported(pack)
     state = state_key([render_key(options), is_base, loaded.base_key(library_root(), schemas),
                        [(display_path(path), digests.get(display_path(path))) for path in pack.files],
-                       None if pack.manifest is None else file_digest(pack, pack.manifest)])
+                       None if pack.manifest is None else file_digest(pack, pack.manifest),
+                       # whether each schema the modelines name exists (MODELINE-SCHEMA-MISSING): records hold it now
+                       sorted((name, record.schema_links) for name, record in records.items() if record.schema_links)])
     if old.state == state and not fresh and reported <= old.reported.keys():
         findings = [finding for name in sorted(reported) for finding in old.reported[name]]
         catalog = Catalog()

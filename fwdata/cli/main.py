@@ -206,8 +206,8 @@ def check(paths: tuple[Path, ...], stdin_filename: Path | None, no_cache: bool, 
     loaded = LoadedOnce()
     result = check_sources(list(paths), options, progress=control.progress_reporter(), standard_input=standard_input,
                            loaded=loaded, cached=True)
-    for note in dict.fromkeys(loaded.notes):
-        click.echo(f"fwdata: {note}", err=True)
+    if loaded.notes:  # one line, however many caches could not be written
+        click.echo(f"fwdata: {'; '.join(dict.fromkeys(loaded.notes))}", err=True)
     report_and_exit(result, output_format, strict, control)
 
 

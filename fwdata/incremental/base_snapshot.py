@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeGuard
 
 from fwdata.incremental.build_cache import tool_fingerprint
 from fwdata.incremental.cache_key import signing_key
@@ -69,9 +70,21 @@ def base_snapshot(root: Path, header: list[object], make: Callable[[], Snapshot]
     except RuntimeError:  # no home folder
         return make()
     stored = read_signed(path, key, header)
-    if stored is not None:
+    if _is_snapshot(stored):
         return stored
     snapshot = make()
     if key is not None and (problem := write_signed(path, key, header, snapshot)) is not None:
         notes.append(f"the base library's snapshot was not cached ({problem})")
     return snapshot
+
+
+def _is_snapshot(value: object) -> TypeGuard[Snapshot]:
+    """Return True when `value` has a snapshot's shape: a signed file of another shape is made again, not believed."""
+    if not (isinstance(value, tuple) and len(value) == 3):
+        return False
+    folder, documents, reusable = value
+    return ((folder is None or isinstance(folder, str)) and isinstance(documents, tuple)
+            and all(isinstance(document, SourceDocument) for document in documents) and isinstance(reusable, list)
+            and all(isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], SourceDocument)
+                    and isinstance(item[1], str) for item in reusable))
+

@@ -29,6 +29,7 @@ MAX_SIGNED_BYTES = 512 * 1024 * 1024
 _SIGNATURE_BYTES = 32
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 RACY_NS = 2_000_000_000
 
 
@@ -46,12 +47,15 @@ def file_name(*parts: str) -> str:
 
 def read_signed(path: Path, key: bytes | None, header: Any) -> Any | None:
     """Return the value `write_signed` stored at `path` under `header`, or None when there is no key, no such file, or
-    one that is not signed with `key`, is over MAX_SIGNED_BYTES or holds another header."""
+    one that is not signed with `key`, is over MAX_SIGNED_BYTES or holds another header (or is no regular file: a
+    FIFO in its place is never waited on)."""
     if key is None:
         return None
     try:
-        descriptor = os.open(path, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
+        descriptor = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC)
         with os.fdopen(descriptor, "rb") as stream:
+            if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+                return None
             data = stream.read(MAX_SIGNED_BYTES + 1)
     except OSError:
         return None
