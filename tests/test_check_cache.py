@@ -133,7 +133,7 @@ def test_a_corrupt_truncated_or_foreign_cache_is_made_again(tmp_path: Path, own_
     assert " FW-CLIMB" in expected[1]  # the climb rate breaks a rule: there is a finding to keep
     assert _cli(card) == expected
     stored = sorted(path for path in own_cache.rglob("*.pickle"))
-    assert {path.parent.name for path in stored} == {"base", "check"}
+    assert {path.parent.name for path in stored} == {"base", "check", "fonts"}
     for spoil in (lambda data: data[: len(data) // 2], lambda data: data[:-1] + bytes([data[-1] ^ 1]),
                   lambda data: MAGIC + b"\0" * 32 + b"not a pickle", lambda data: b""):
         for path in stored:
@@ -150,7 +150,7 @@ def test_another_users_cache_is_not_believed(tmp_path: Path, own_cache: Path, mo
     expected = _cli(card)
     stored = {path: path.read_bytes() for path in own_cache.rglob("*.pickle")}
     monkeypatch.setattr(cache_key, "signing_key", lambda: b"k" * 32)  # another user's key
-    for module in ("fwdata.pipeline", "fwdata.incremental.base_snapshot"):
+    for module in ("fwdata.pipeline", "fwdata.incremental.base_snapshot", "fwdata.validation.drawable"):
         monkeypatch.setattr(f"{module}.signing_key", lambda: b"k" * 32)
     assert _cli(card) == expected
     assert all(path.read_bytes() != data for path, data in stored.items())  # made again under the other key
@@ -242,8 +242,9 @@ def test_a_game_command_reads_the_whole_catalog(tmp_path: Path, own_cache: Path)
 
 def test_a_check_loads_nothing_that_draws_or_writes(tmp_path: Path) -> None:
     """`fwdata check` of a Fighting Wings card imports neither reportlab nor jinja2 nor multiprocessing, nor the
-    other games' checks, nor the renderers, once its cache is made. (Cold, the text check of a card with a
-    character outside ASCII reads the font's character map through reportlab: that is checking, not drawing.)"""
+    other games' checks, nor the renderers, once its cache is made, also after the card is edited. (Cold, the text
+    check of a card with a character outside ASCII reads the font's character map through reportlab once: that is
+    checking, not drawing; the set is then kept in the user's cache, fwdata/validation/drawable.py.)"""
     import subprocess
     import sys
 
@@ -251,12 +252,15 @@ def test_a_check_loads_nothing_that_draws_or_writes(tmp_path: Path) -> None:
     probe = ("import sys, runpy; sys.argv = ['fwdata', 'check', sys.argv[1]]\n"
              "try:\n    runpy.run_module('fwdata', run_name='__main__')\nexcept SystemExit:\n    pass\n"
              "print(sorted(sys.modules))")
-    for round_ in ("cold", "warm"):
+    assert not CARD.isascii()  # the text check looks the card's characters up in the font's
+    for round_ in ("cold", "warm", "edited"):
+        if round_ == "edited":
+            card.write_text(_card("a", 2900), encoding="utf-8")
         done = subprocess.run([sys.executable, "-c", probe, str(card)], capture_output=True, text=True, check=True,
                               env={**os.environ, "FWDATA_CACHE_DIR": str(tmp_path / "cache")})
         modules = set(eval(done.stdout.splitlines()[-1]))  # noqa: S307 - our own probe's printed list
         assert "fwdata.systems.fw.checks" in modules
-        drawing = {"reportlab", "PIL"} if round_ == "warm" else set()
+        drawing = {"reportlab", "PIL"} if round_ != "cold" else set()
         assert not modules & {*drawing, "jinja2", "multiprocessing", "fwdata.systems.fl.checks",
                               "fwdata.systems.aoa.checks", "fwdata.systems.aoa.book_generator",
                               "fwdata.output.build_index", "fwdata.systems.fw.render"}
@@ -289,3 +293,24 @@ def test_checks_at_once_leave_a_cache_that_is_whole(tmp_path: Path, own_cache: P
     assert all(run.stderr is not None and run.stderr.read() == b"" for run in runs)
     assert not [path for path in own_cache.rglob("*") if path.name.startswith(".")]  # no temporary file left
     assert _cli(str(root / "cards" / "fw" / "a.yaml")) == expected
+
+
+def test_the_font_s_characters_come_from_the_cache_only_as_a_set_of_code_points(own_cache: Path) -> None:
+    """The drawable characters kept in the user's cache are believed only as a set of integers; anything else
+    signed there is read from the fonts again (and stored anew)."""
+    from fwdata.incremental.cache_key import signing_key
+    from fwdata.incremental.user_cache import read_signed, write_signed
+    from fwdata.render.fonts import font_characters
+    from fwdata.validation import drawable
+
+    expected = font_characters()
+    assert ord("é") in expected and 0x4E00 not in expected  # Vera draws Latin-1, not CJK
+    assert drawable.drawable_characters() == expected
+    [path] = (own_cache / "fonts").iterdir()
+    header = [*drawable._FORMAT, drawable._font_stamps()]
+    assert read_signed(path, signing_key(), header) == expected
+    for forged in (frozenset({"a"}), [65], 42):
+        assert write_signed(path, signing_key(), header, forged) is None
+        assert drawable.drawable_characters() == expected
+        assert read_signed(path, signing_key(), header) == expected
+

@@ -10,11 +10,9 @@ import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-FONT = "FwSans"
-FONT_BOLD = "FwSans-Bold"
-FONT_ITALIC = "FwSans-Oblique"
-_FONT_FILES = {FONT: "Vera.ttf", FONT_BOLD: "VeraBd.ttf", FONT_ITALIC: "VeraIt.ttf"}
-HOUSE_FONTS = frozenset(_FONT_FILES)
+from fwdata.render.font_files import FONT, FONT_BOLD, FONT_FILES
+
+HOUSE_FONTS = frozenset(FONT_FILES)
 _SURROGATES = re.compile(r"[\ud800-\udfff]")
 
 
@@ -22,7 +20,7 @@ _SURROGATES = re.compile(r"[\ud800-\udfff]")
 def register_fonts() -> None:
     """Register the house faces (Bitstream Vera, shipped with reportlab) with reportlab, once per process."""
     folder = Path(reportlab.__file__).parent / "fonts"
-    for name, filename in _FONT_FILES.items():
+    for name, filename in FONT_FILES.items():
         if name not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(TTFont(name, str(folder / filename)))
 
@@ -31,7 +29,7 @@ def register_fonts() -> None:
 def font_characters() -> frozenset[int]:
     """Return the code points all three house faces can draw (their cmaps); others print as empty boxes."""
     register_fonts()
-    return frozenset.intersection(*(frozenset(pdfmetrics.getFont(name).face.charToGlyph) for name in _FONT_FILES))
+    return frozenset.intersection(*(frozenset(pdfmetrics.getFont(name).face.charToGlyph) for name in FONT_FILES))
 
 
 @cache

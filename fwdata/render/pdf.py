@@ -21,16 +21,8 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen import canvas
 
 from fwdata.findings import Finding, Location, error
-from fwdata.render.fonts import (
-    FONT,
-    FONT_BOLD,
-    FONT_ITALIC,
-    HOUSE_FONTS,
-    encodable,
-    register_fonts,
-    text_width,
-    wrap_words,
-)
+from fwdata.render.font_files import FONT, FONT_BOLD, FONT_ITALIC
+from fwdata.render.fonts import HOUSE_FONTS, encodable, register_fonts, text_width, wrap_words
 from fwdata.render.imposition import MARK_WIDTH_PT, Segment
 from fwdata.render.layout import Rect, Size
 from fwdata.render.page_copies import FontUse, PageRecord, located_records

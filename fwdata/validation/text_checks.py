@@ -9,6 +9,7 @@ from typing import Any
 
 from fwdata.findings import Finding, error, warning
 from fwdata.sources.document import SourceDocument, pointer_join
+from fwdata.validation.drawable import drawable_characters
 from fwdata.validation.schema_text import dotted_path
 
 # Line breaks and tabs are layout, not glyphs: paragraphs split on them.
@@ -32,10 +33,8 @@ def check_text(documents: Sequence[SourceDocument]) -> list[Finding]:
         for link, text, is_key in _strings(document.data):
             if text.isascii() and text.isprintable():
                 continue  # the embedded font draws every printable ASCII character
-            if drawable is None:  # the fonts (reportlab) are read only for a text that is not plain ASCII
-                from fwdata.render.fonts import font_characters
-
-                drawable = font_characters()
+            if drawable is None:  # the fonts' characters are looked up only for a text that is not plain ASCII
+                drawable = drawable_characters()
             missing = [character for character in dict.fromkeys(text)
                        if ord(character) not in drawable and ord(character) not in LAYOUT_CHARACTERS]
             if not missing:

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from reportlab.pdfgen import canvas
 
 from fwdata.render import text_operators
-from fwdata.render.fonts import FONT, FONT_BOLD, FONT_ITALIC, register_fonts
+from fwdata.render.font_files import FONT, FONT_BOLD, FONT_ITALIC
+from fwdata.render.fonts import register_fonts
 from fwdata.render.text_operators import TextWriter
 
 Line = tuple[float, float, str, str, float, str, float]  # x, y, text, font, size, align, gray
