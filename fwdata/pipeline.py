@@ -95,7 +95,7 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress
     systems = registered_systems()
     schemas = _schemas(systems, loaded, schema_root)
     documents, findings, reusable = load_files(pack, progress, jobs=options.jobs, known=known)
-    valid, document_findings = check_documents(documents, schemas, memo)
+    valid, document_findings = check_documents(documents, schemas, memo, font_cache=options.use_cache)
     findings += document_findings + portable_name_findings(pack.root, pack.reported, documents)
     manifest, manifest_findings = read_manifest(pack, schemas)
     findings += manifest_findings
@@ -145,7 +145,7 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
             continue
         status = file_status(path) if not pack.overlay else None
         document, load_findings, digest = load_pack_file_with_digest(pack, path)
-        passed, document_findings = check_documents([document] if document else [], schemas, None)
+        passed, document_findings = check_documents([document] if document else [], schemas, None, font_cache=True)
         record = FileRecord.of(digest or "", document, load_findings, document_findings, passed, status,
                                schema_links(pack, path))
         fresh[name] = (document, passed[0] if passed else None, record)

@@ -38,15 +38,15 @@ class CheckMemo:
     models: dict[int, tuple[SourceDocument, Any]] | None = None
 
 
-def check_documents(documents: Sequence[SourceDocument], schemas: SchemaSet, memo: CheckMemo | None
-                    ) -> tuple[list[SourceDocument], list[Finding]]:
+def check_documents(documents: Sequence[SourceDocument], schemas: SchemaSet, memo: CheckMemo | None, *,
+                    font_cache: bool = False) -> tuple[list[SourceDocument], list[Finding]]:
     """Validate `documents` against `schemas` and check their text; return those without schema errors and the
     findings: the schema findings, then the text findings, each in the order of `documents`.
 
     As `fwdata.validation.validate.validate_documents` then `fwdata.validation.text_checks.check_text` on
     all of them, but a document the last build found clean (valid, no finding at all) under the same key is not checked
     again. Only clean documents are recorded: the others may have come out masked (fwdata/validation/tolerance.py)
-    and are checked every time.
+    and are checked every time. `font_cache` is `check_text`'s.
     """
     memo = memo or CheckMemo("", {})
     valid: list[SourceDocument] = []
@@ -58,7 +58,7 @@ def check_documents(documents: Sequence[SourceDocument], schemas: SchemaSet, mem
             valid.append(document)
         else:
             passed, problems = validate_documents([document], schemas)
-            glyphs = check_text([document])
+            glyphs = check_text([document], font_cache=font_cache)
             valid += passed
             schema_findings += problems
             text_findings += glyphs

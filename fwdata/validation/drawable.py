@@ -14,14 +14,15 @@ from fwdata.render.font_files import FONT_FILES
 _FORMAT = ["fwdata-font-characters", 1]
 
 
-def drawable_characters() -> frozenset[int]:
-    """Return the code points all three house faces draw (`fwdata.render.fonts.font_characters`), from the user's
-    cache when the font files are the ones it was read from (their size, times and inode), else read and stored.
+def drawable_characters(*, cached: bool) -> frozenset[int]:
+    """Return the code points all three house faces draw (`fwdata.render.fonts.font_characters`); with `cached`,
+    from the user's cache when the font files are the ones it was read from (their size, times and inode), else
+    read and stored there (without, read from the fonts: `check --no-cache`).
 
     A cache that cannot be read or written is passed over: the set is then read from the fonts. Raises what
     reading the fonts raises (reportlab missing or a font file unreadable).
     """
-    stamps = _font_stamps()
+    stamps = _font_stamps() if cached else None
     try:
         path = cache_folder() / "fonts" / file_name("font-characters")
     except RuntimeError:  # no home folder

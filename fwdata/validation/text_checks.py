@@ -17,7 +17,7 @@ LAYOUT_CHARACTERS = frozenset(map(ord, "\n\r\t"))
 NAMED_AT_MOST = 3
 
 
-def check_text(documents: Sequence[SourceDocument]) -> list[Finding]:
+def check_text(documents: Sequence[SourceDocument], *, font_cache: bool = False) -> list[Finding]:
     """Check every string value and key of `documents`; return TEXT-ENCODING and TEXT-GLYPH findings.
 
     A lone surrogate (half of a UTF-16 pair, e.g. YAML `"\\ud800"`) cannot be
@@ -25,7 +25,8 @@ def check_text(documents: Sequence[SourceDocument]) -> list[Finding]:
     embedded font print as empty boxes: one TEXT-GLYPH warning per string,
     naming up to NAMED_AT_MOST of them as U+XXXX and their Unicode names.
     Every string is checked, since names, notes and table cells are printed.
-    Findings are at the line and column of the value (of the key, for a key).
+    Findings are at the line and column of the value (of the key, for a key). With `font_cache`, the font's
+    characters are kept in the user's cache (fwdata/validation/drawable.py).
     """
     findings: list[Finding] = []
     drawable: frozenset[int] | None = None
@@ -34,7 +35,7 @@ def check_text(documents: Sequence[SourceDocument]) -> list[Finding]:
             if text.isascii() and text.isprintable():
                 continue  # the embedded font draws every printable ASCII character
             if drawable is None:  # the fonts' characters are looked up only for a text that is not plain ASCII
-                drawable = drawable_characters()
+                drawable = drawable_characters(cached=font_cache)
             missing = [character for character in dict.fromkeys(text)
                        if ord(character) not in drawable and ord(character) not in LAYOUT_CHARACTERS]
             if not missing:
