@@ -103,17 +103,11 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress
     base, base_reusable = ((), []) if is_base else loaded.base_documents(library_root(), schemas, known,
                                                                                      use_cache=options.use_cache)
     reported = _reported(pack)
-    # Some files named: their entries are checked (reading any other they need), as `_check_cached` does.
-    focus = None if reported.issuperset(map(display_path, pack.files)) else frozenset(reported)
+    focus = _focus(pack, reported)
     catalog, model_findings = build_models(valid, systems, base=base, manifest=manifest,
                                            models=None if memo is None else memo.models, focus=focus)
     findings += model_findings + unused_overrides(manifest, documents)
-    # A pack's findings come only from the systems its files belong to: the others' checks would
-    # only re-check the base library, whose findings are never reported for a pack.
-    checked = {name: system for name, system in systems.items()
-               if (is_base and focus is None) or any(document.system == name for document in valid
-                                                     if focus is None or document.path in focus)}
-    findings += run_checks(catalog, checked, options, progress, memo)
+    findings += run_checks(catalog, _checked_systems(systems, valid, is_base, focus), options, progress, memo)
     result, reviewer, shown = _reviewed(pack, manifest, options, catalog, reported,
                                         [finding for finding in findings if finding.location.path in reported])
     return result, reviewer, shown, reusable + base_reusable
@@ -185,15 +179,11 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
         findings += portable_name_findings(pack.root, pack.reported, [
             loaded_document(held) for name, held in documents.items() if name in reported])
         findings += manifest_findings
-        whole = reported.issuperset(every)
-        catalog, model_findings = build_models(valid, systems, base=base, manifest=manifest, lazy=True,
-                                               focus=None if whole else frozenset(reported))
+        focus = _focus(pack, reported)
+        catalog, model_findings = build_models(valid, systems, base=base, manifest=manifest, lazy=True, focus=focus)
         findings += model_findings + unused_overrides(manifest, list(documents.values()))
-        checked = {name: system for name, system in systems.items()
-                   if (is_base and whole) or any(document.system == name for document in valid
-                                                 if whole or document.path in reported)}
         memo = CheckMemo(render_key(options), digests, old.checks)
-        findings += run_checks(catalog, checked, options, progress, memo)
+        findings += run_checks(catalog, _checked_systems(systems, valid, is_base, focus), options, progress, memo)
         findings = [finding for finding in findings if finding.location.path in reported]
         kept = old.reported if old.state == state else {}
         new = CheckCache(records, old.kept_checks(memo.recorded, len(records)), state, {
@@ -206,6 +196,21 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
 def _schemas(systems: dict[str, GameSystem], loaded: LoadedOnce, schema_root: Path | None) -> SchemaSet:
     kinds = tuple((system.id, kind) for system in systems.values() for kind in system.build_models)
     return loaded.schemas(schema_root or default_schema_root(), kinds, schema_folders(systems))
+
+
+def _focus(pack: Pack, reported: set[str]) -> frozenset[str] | None:
+    """Return the catalog's focus (`Catalog.focus`): None when every file of the pack is reported, else the reported
+    files, whose entries alone are checked (reading any other entry they need)."""
+    return None if reported.issuperset(map(display_path, pack.files)) else frozenset(reported)
+
+
+def _checked_systems(systems: dict[str, GameSystem], valid: Sequence[SourceDocument | StoredDocument],
+                     is_base: bool, focus: frozenset[str] | None) -> dict[str, GameSystem]:
+    """Return the systems whose checks run: those of the focused (or all) valid documents, every one for the whole
+    base library. The others' checks would only re-check the base library, whose findings a pack never reports."""
+    return {name: system for name, system in systems.items()
+            if (is_base and focus is None) or any(document.system == name for document in valid
+                                                  if focus is None or document.path in focus)}
 
 
 def _reported(pack: Pack) -> set[str]:

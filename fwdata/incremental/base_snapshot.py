@@ -16,7 +16,7 @@ from typing import TypeGuard
 
 from fwdata.incremental.build_cache import tool_fingerprint
 from fwdata.incremental.cache_key import signing_key
-from fwdata.incremental.user_cache import cache_folder, file_name, file_status, read_signed, write_signed
+from fwdata.incremental.user_cache import file_status, kept_or_made
 from fwdata.sources.document import SourceDocument
 from fwdata.sources.pack import pack_files
 from fwdata.validation.validate import SchemaSet
@@ -64,16 +64,9 @@ def base_snapshot(root: Path, header: list[object], make: Callable[[], Snapshot]
     A snapshot that cannot be stored (no key, a cache folder that cannot be written) adds why to `notes` once;
     the run goes on with what `make` returned.
     """
-    key = signing_key()
-    try:
-        path = cache_folder() / "base" / file_name("base", str(root.resolve()), str(header[4]))
-    except RuntimeError:  # no home folder
-        return make()
-    stored = read_signed(path, key, header)
-    if _is_snapshot(stored):
-        return stored
-    snapshot = make()
-    if key is not None and (problem := write_signed(path, key, header, snapshot)) is not None:
+    snapshot, problem = kept_or_made(signing_key(), "base", ("base", str(root.resolve()), str(header[4])), header,
+                                     make, _is_snapshot)
+    if problem is not None:
         notes.append(f"the base library's snapshot was not cached ({problem})")
     return snapshot
 

@@ -17,9 +17,10 @@ import pickle
 import secrets
 import stat
 import time
+from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from fwdata.incremental.cache_key import key_folder
 
@@ -31,6 +32,7 @@ _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 RACY_NS = 2_000_000_000
+_Value = TypeVar("_Value")
 
 
 def cache_folder() -> Path:
@@ -70,6 +72,23 @@ def read_signed(path: Path, key: bytes | None, header: Any) -> Any | None:
     except Exception:  # noqa: BLE001 - a file this user's fwdata wrote, but of a version whose classes changed
         return None
     return value if stored_header == header else None
+
+
+def kept_or_made(key: bytes | None, folder: str, name: tuple[str, ...], header: Any, make: Callable[[], _Value],
+                 accept: Callable[[object], bool]) -> tuple[_Value, str | None]:
+    """Return the value stored in the user's cache folder under `folder` and `name` (`file_name`) when it is signed
+    with `key`, of `header` and `accept`ed (its shape checked: a signed file is never believed blindly), else
+    `make()` it and store it there; also why it could not be stored (None when it was, or when there is no key or
+    home folder to store it under)."""
+    try:
+        path = cache_folder() / folder / file_name(*name)
+    except RuntimeError:  # no home folder
+        return make(), None
+    stored = read_signed(path, key, header)
+    if accept(stored):
+        return stored, None  # type: ignore[return-value]  # accepted: of make's shape
+    value = make()
+    return value, None if key is None else write_signed(path, key, header, value)
 
 
 def write_signed(path: Path, key: bytes | None, header: Any, value: Any) -> str | None:

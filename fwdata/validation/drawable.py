@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 from fwdata.incremental.cache_key import signing_key
-from fwdata.incremental.user_cache import cache_folder, file_name, read_signed, write_signed
+from fwdata.incremental.user_cache import kept_or_made
 from fwdata.render.font_files import FONT_FILES
 
 _FORMAT = ["fwdata-font-characters", 1]
@@ -23,22 +23,20 @@ def drawable_characters(*, cached: bool) -> frozenset[int]:
     reading the fonts raises (reportlab missing or a font file unreadable).
     """
     stamps = _font_stamps() if cached else None
-    try:
-        path = cache_folder() / "fonts" / file_name("font-characters")
-    except RuntimeError:  # no home folder
-        path = None
-    key = signing_key()
-    header = [*_FORMAT, stamps]
-    if path is not None and stamps is not None:
-        stored = read_signed(path, key, header)
-        if isinstance(stored, frozenset) and all(type(point) is int for point in stored):
-            return stored
-    from fwdata.render.fonts import font_characters  # reportlab: loaded only when the set is not kept
+    if stamps is None:
+        return _read_fonts()
+    return kept_or_made(signing_key(), "fonts", ("font-characters",), [*_FORMAT, stamps], _read_fonts,
+                        _is_code_points)[0]
 
-    characters = font_characters()
-    if path is not None and stamps is not None:
-        write_signed(path, key, header, characters)
-    return characters
+
+def _read_fonts() -> frozenset[int]:
+    from fwdata.render.fonts import font_characters  # reportlab: loaded only when the set is read from the fonts
+
+    return font_characters()
+
+
+def _is_code_points(value: object) -> bool:
+    return isinstance(value, frozenset) and all(type(point) is int for point in value)
 
 
 def _font_stamps() -> list[tuple[str, int, int, int, int]] | None:
