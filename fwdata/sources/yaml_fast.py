@@ -26,8 +26,8 @@ from typing import Any
 
 import yaml
 
-from fwdata.sources.yaml_reader import CORE_PATTERNS, LoadLimits, Refused, TextLines
-from fwdata.sources.yaml_strict import MAYBE_LAX, check_strict_syntax
+from fwdata.sources.yaml_reader import CORE_PATTERNS, LoadLimits, Refused
+from fwdata.sources.yaml_strict import check_strict_syntax
 from fwdata.sources.yaml_values import key_text, scalar_value
 
 try:
@@ -79,11 +79,10 @@ def read_fast(text: str, limits: LoadLimits) -> dict[str, Any] | None:
         parser.dispose()
     if not 4 < events <= limits.max_events:  # 4: the stream's and the document's start and end, no content
         return None
-    if MAYBE_LAX.search(text) is not None:
-        try:  # the located reader's own check; before rapidyaml, which refuses such texts with a message on stderr
-            check_strict_syntax(text, TextLines(text))
-        except Refused:
-            return None
+    try:  # the located reader's own check; before rapidyaml, which refuses such texts with a message on stderr
+        check_strict_syntax(text)
+    except Refused:
+        return None
     try:
         written = ryml.emit_json(ryml.parse_in_arena(text.encode("utf-8")))
         for suspect in _SUSPECT.finditer(written):

@@ -171,7 +171,7 @@ def load_bytes(shown: str, raw: bytes, limits: LoadLimits = DEFAULT_LIMITS, *, f
     except Refused as exc:
         if exc.code != "YAML-SYNTAX":  # a cap or a second document: the text may still break a rule first
             try:
-                check_strict_syntax(text, lines)
+                check_strict_syntax(text, lines, parsed=False)
             except Refused as strict:
                 exc = strict
         return fail(exc.code, exc.message, *exc.where)

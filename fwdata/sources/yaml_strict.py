@@ -6,7 +6,8 @@ list's value; continuation lines of a flow collection or quoted scalar that are 
 their block; a block scalar whose leading blank lines hold tabs or more spaces than its first line;
 a directive after a document that was not ended with `...`. Each is a YAML-SYNTAX finding here.
 Only texts that hold a sign of one of them (`MAYBE_LAX`) are scanned, so a plain source costs one
-regular-expression search.
+regular-expression search; and a text of block collections whose signs are only quoted values going on over
+lines is first cleared line by line (`yaml_block_proof`), a tenth of the cost of the tokens.
 
 libyaml also breaks lines at U+0085, U+2028 and U+2029, as YAML 1.1 did; in YAML 1.2 they are ordinary
 characters of a value. `hold_separators` hands libyaml a text with stand-ins for them, and puts them
@@ -21,6 +22,7 @@ from typing import Any
 
 import yaml
 
+from fwdata.sources.yaml_block_proof import HARD_SIGNS, block_text_is_clear, has_hard_sign
 from fwdata.sources.yaml_reader import BLANK_LINE_WITH_TABS, Refused, TextLines
 
 try:
@@ -28,11 +30,12 @@ try:
 except ImportError:  # PyYAML without libyaml: its own scanner gives the same tokens
     from yaml import SafeLoader as _Scanner
 
-# A `#` right after a non-space, a tab, a directive, a lone `-` after `[` or `,`, a line ending inside a flow
-# collection (an opener or comma last), a line with an odd number of double quotes or ending inside a single-quoted
-# value (a quoted scalar going on), a block scalar's header followed by a blank line holding spaces.
-MAYBE_LAX = re.compile(r"""\S#|\t|^%|[\[,]\s*-|[\[{,]\s*$|^[^"\n]*"(?:[^"\n]*"[^"\n]*")*[^"\n]*$|[:-]\s+'[^'\n]*$"""
-                       r"""|[|>][-+0-9]*[ ]*(?:#.*)?\n[ ]+\n""", re.MULTILINE)
+# A `#` right after a non-space, a tab, a directive, a block scalar's header followed by a blank line holding spaces;
+# a lone `-` after `[` or `,`, a line ending inside a flow collection (an opener or comma last), a line with an odd
+# number of double quotes or ending inside a single-quoted value (a quoted scalar going on).
+# The first and last are HARD_SIGNS (yaml_block_proof), the signs a line-by-line proof cannot clear.
+MAYBE_LAX = re.compile(HARD_SIGNS.pattern + r"""|[\[,]\s*-|[\[{,]\s*$|^[^"\n]*"(?:[^"\n]*"[^"\n]*")*[^"\n]*$"""
+                       r"""|[:-]\s+'[^'\n]*$""", re.MULTILINE)
 _BLOCK_HEADER = re.compile(r"[|>][-+0-9]*")
 _GLUED = frozenset((yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken, yaml.FlowEntryToken, yaml.DirectiveToken))
 _CONTENT = frozenset((yaml.ScalarToken, yaml.FlowSequenceStartToken, yaml.FlowMappingStartToken,
@@ -74,12 +77,14 @@ def hold_separators(text: str) -> tuple[str, Callable[[Any], Any]]:
     return held, restore
 
 
-def check_strict_syntax(text: str, lines: TextLines) -> None:
+def check_strict_syntax(text: str, lines: TextLines | None = None, *, parsed: bool = True) -> None:
     """Raise Refused (YAML-SYNTAX, at the place) for the first rule of YAML 1.2 libyaml would let pass.
 
-    Returns quietly for a text libyaml itself refuses: its own error is the finding then.
+    Returns quietly for a text libyaml itself refuses: its own error is the finding then. `lines` are the text's
+    (made when needed if None). `parsed` says libyaml's parser read the whole text without an error; only then may
+    the line-by-line proof clear it.
     """
-    if MAYBE_LAX.search(text) is None:
+    if MAYBE_LAX.search(text) is None or (parsed and not has_hard_sign(text) and block_text_is_clear(text)):
         return
     try:
         tokens = _tokens(text)
@@ -92,7 +97,7 @@ def check_strict_syntax(text: str, lines: TextLines) -> None:
             tokens = _tokens(BLANK_LINE_WITH_TABS.sub(lambda line: line.group().replace("\t", " "), text))
         except yaml.YAMLError:
             return
-    _Checker(text, lines).check(tokens)
+    _Checker(text, lines or TextLines(text)).check(tokens)
 
 
 def _tokens(text: str) -> list[Any]:
