@@ -84,11 +84,11 @@ class Run:
                    other.last_line)
 
 
-def run_child(command: list[str]) -> Run:
-    """Run `command` from the checkout and measure it; raise SystemExit with its output if it fails."""
-    with tempfile.TemporaryFile() as output, tempfile.TemporaryDirectory() as folder:
-        result = Path(folder) / "run.json"
-        subprocess.run([sys.executable, str(ROOT / "bench" / "measure.py"), str(result), *command], cwd=ROOT,
+def run_child(command: list[str], folder: Path = ROOT) -> Run:
+    """Run `command` in `folder` (the checkout) and measure it; raise SystemExit with its output if it fails."""
+    with tempfile.TemporaryFile() as output, tempfile.TemporaryDirectory() as scratch:
+        result = Path(scratch) / "run.json"
+        subprocess.run([sys.executable, str(ROOT / "bench" / "measure.py"), str(result), *command], cwd=folder,
                        stdout=output, stderr=subprocess.STDOUT, check=False)
         output.seek(0)
         text = output.read().decode("utf-8", "replace")
