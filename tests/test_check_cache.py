@@ -193,11 +193,11 @@ def test_a_signed_snapshot_of_another_shape_is_made_again(tmp_path: Path, own_ca
 
     header: list[object] = ["test", 1, "tool", "folder", "digests"]
     made = (None, (), [])
-    path = own_cache / "base" / file_name("base", str(tmp_path.resolve()), "digests")
+    path = own_cache / "base" / file_name("base", str(tmp_path.resolve()), "digests", "fw")
     for forged in (42, (None, 42, []), ("x", (), [("not a document", "digest")]), made):
-        assert write_signed(path, signing_key(), header, forged) is None
+        assert write_signed(path, signing_key(), [*header, "fw"], forged) is None
         notes: list[str] = []
-        assert base_snapshot(tmp_path, header, lambda: made, notes) == made and notes == []
+        assert base_snapshot(tmp_path, header, "fw", lambda: made, notes) == made and notes == []
 
 
 def test_a_pack_schema_written_or_removed_reaches_every_file_checked_one_at_a_time(tmp_path: Path,

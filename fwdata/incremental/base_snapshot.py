@@ -1,6 +1,7 @@
 """The base library compiled once: its schema-valid documents (with positions) and each file's digest, kept in the
 user's cache folder (fwdata/incremental/user_cache.py, signed with this user's key), so a run loads them in
-milliseconds instead of parsing and validating every base file.
+milliseconds instead of parsing and validating every base file. One snapshot per game system's files, so a check of
+one system's file makes and reads that system's alone.
 
 The snapshot is keyed by the tool (`tool_fingerprint`: fwdata's version and files, Python, the installed
 distributions), the base library's and the schemas' folders, and the SHA-256 of every base file and every schema
@@ -21,7 +22,7 @@ from fwdata.sources.document import SourceDocument
 from fwdata.sources.pack import pack_files
 from fwdata.validation.validate import SchemaSet
 
-SNAPSHOT_VERSION = 1
+SNAPSHOT_VERSION = 2
 # What a snapshot holds: the folder the documents' display paths are relative to, the valid documents, and each
 # document loaded without findings with the SHA-256 of its bytes.
 Snapshot = tuple[str | None, tuple[SourceDocument, ...], list[tuple[SourceDocument, str]]]
@@ -57,18 +58,22 @@ def _digest(path: Path) -> str:
         return f"unreadable: {exc}"
 
 
-def base_snapshot(root: Path, header: list[object], make: Callable[[], Snapshot], notes: list[str]) -> Snapshot:
-    """Return the snapshot of the base library at `root` keyed by `header` (`snapshot_header`) from the user's
-    cache, or `make()` it and store it there.
+def base_snapshot(root: Path, header: list[object], part: str, make: Callable[[], Snapshot],
+                  notes: list[str]) -> Snapshot:
+    """Return the snapshot of the part `part` of the base library at `root` (a game system's folder name, or "" for
+    its other files) keyed by `header` (`snapshot_header`) from the user's cache, or `make()` it and store it there.
 
     A snapshot that cannot be stored (no key, a cache folder that cannot be written) adds why to `notes` once;
     the run goes on with what `make` returned.
     """
-    snapshot, problem = kept_or_made(signing_key(), "base", ("base", str(root.resolve()), str(header[4])), header,
-                                     make, _is_snapshot)
-    if problem is not None:
-        notes.append(f"the base library's snapshot was not cached ({problem})")
+    snapshot, problem = kept_or_made(signing_key(), "base", ("base", str(root.resolve()), str(header[4]), part),
+                                     [*header, part], make, _is_snapshot)
+    if problem is not None and not any(note.startswith(_NOT_CACHED) for note in notes):
+        notes.append(f"{_NOT_CACHED} ({problem})")
     return snapshot
+
+
+_NOT_CACHED = "the base library's snapshot was not cached"
 
 
 def _is_snapshot(value: object) -> TypeGuard[Snapshot]:

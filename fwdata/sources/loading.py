@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -118,8 +118,9 @@ class LoadedOnce:
 
     schema_sets: dict[tuple[Path, tuple[tuple[str, str], ...], tuple[tuple[str, Path], ...]], SchemaSet] = field(
         default_factory=dict)
-    base: dict[tuple[Path, Path], tuple[str | None, tuple[SourceDocument, ...], list[tuple[SourceDocument, str]]]
-               ] = field(default_factory=dict)
+    base: dict[tuple[Path, Path, str], tuple[str | None, tuple[SourceDocument, ...],
+                                             list[tuple[SourceDocument, str]]]] = field(default_factory=dict)
+    base_files: dict[Path, dict[str, list[Path]]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     base_headers: dict[tuple[Path, Path], list[object]] = field(default_factory=dict)
     file_digests: dict[str, tuple[tuple[int, ...], str]] = field(default_factory=dict)
@@ -150,28 +151,47 @@ class LoadedOnce:
 
     def base_documents(self, root: Path, schemas: SchemaSet,
                        known: Mapping[str, tuple[str, SourceDocument]] | None = None, *,
-                       use_cache: bool = True) -> BaseDocuments:
+                       use_cache: bool = True, systems: Collection[str] | None = None) -> BaseDocuments:
         """Return the schema-valid documents of the base library at `root` (loaded once per schema set), and
-        each document that loaded without findings with the SHA-256 of its bytes.
+        each document that loaded without findings with the SHA-256 of its bytes, in the library's file order.
 
-        With `use_cache`, they come from the base library's snapshot in the user's cache, made there when it is
-        missing or stale (fwdata/incremental/base_snapshot.py; why it could not be stored goes to `notes`).
+        `systems` (ids) keeps only the files in those game systems' folders (and any outside a system's folder);
+        None keeps all. With `use_cache`, each system's come from its snapshot in the user's cache, made there when
+        it is missing or stale (fwdata/incremental/base_snapshot.py; why it could not be stored goes to `notes`).
         Otherwise, a file whose display path `known` maps to its SHA-256 and document is not read (see `load_files`).
         The documents' paths are display paths from the current folder, whichever folder they were loaded from.
         """
-        key = (root, schemas.root)
+        if root not in self.base_files:
+            self.base_files[root] = _base_parts(root)
+        chosen = {part: paths for part, paths in self.base_files[root].items()
+                  if systems is None or not part or part in systems}
+        valid: list[SourceDocument] = []
+        reusable: list[tuple[SourceDocument, str]] = []
+        for part, paths in chosen.items():
+            part_valid, part_reusable = self._base_part(root, schemas, part, paths, known, use_cache)
+            valid += part_valid
+            reusable += part_reusable
+        if len(chosen) > 1:  # each part is in the library's file order: so is their whole
+            order = {display_path(path): index for index, path in enumerate(pack_files(root))}
+            valid.sort(key=lambda document: order.get(document.path, len(order)))
+            reusable.sort(key=lambda pair: order.get(pair[0].path, len(order)))
+        return tuple(valid), reusable
+
+    def _base_part(self, root: Path, schemas: SchemaSet, part: str, paths: list[Path],
+                   known: Mapping[str, tuple[str, SourceDocument]] | None, use_cache: bool) -> BaseDocuments:
+        key = (root, schemas.root, part)
         if key not in self.base:
             def make() -> tuple[str | None, tuple[SourceDocument, ...], list[tuple[SourceDocument, str]]]:
                 cached = known or {}
                 documents, _, reusable = _gathered(
                     _known(cached[name]) if (name := display_path(path)) in cached
                     else _load_with_digest(path, lambda path, max_bytes: read_in_pack(path.parent, path, max_bytes))
-                    for path in pack_files(root))
+                    for path in paths)
                 valid, _ = validate_documents(documents, schemas)
                 return _current_folder(), tuple(valid), reusable
 
-            self.base[key] = (base_snapshot(root, self._base_header(root, schemas), make, self.notes) if use_cache
-                              else make())
+            self.base[key] = (base_snapshot(root, self._base_header(root, schemas), part, make, self.notes)
+                              if use_cache else make())
         loaded_from, valid_documents, reusable_documents = self.base[key]
         here = _current_folder()
         if here != loaded_from and here is not None and loaded_from is not None:
@@ -181,6 +201,16 @@ class LoadedOnce:
             reusable_documents = [(moved[id(document)], digest) for document, digest in reusable_documents]
             self.base[key] = (here, valid_documents, reusable_documents)
         return valid_documents, reusable_documents
+
+
+def _base_parts(root: Path) -> dict[str, list[Path]]:
+    """Return the base library's files by part: the folder name under a kind folder (`cards/fw/...`: "fw", a game
+    system's), "" for a file elsewhere; in the library's order within each part."""
+    parts: dict[str, list[Path]] = {}
+    for path in pack_files(root):
+        relative = path.relative_to(root).parts
+        parts.setdefault(relative[1] if len(relative) > 2 else "", []).append(path)
+    return parts
 
 
 def _current_folder() -> str | None:
