@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hypothesis import example, given
+from hypothesis import strategies as st
+
 from fwdata.render.fonts import font_characters
 from fwdata.sources import load_source
 from fwdata.sources.document import Positions, SourceDocument
-from fwdata.validation.text_checks import check_text
+from fwdata.validation.text_checks import _plain_ascii, _strings, check_text
 
 
 def checked(tmp_path: Path, text: str) -> list[tuple[str, int, int, str, str]]:
@@ -50,3 +53,21 @@ def test_undrawable_characters_are_one_warning_per_string_naming_them(tmp_path: 
     assert found == [("TEXT-GLYPH", 3, 5, "/notes/0",
                       "notes[0]: the embedded font Bitstream Vera Sans has no glyph for U+05D0 HEBREW LETTER ALEF, "
                       "U+1F6E9 SMALL AIRPLANE, each prints as an empty box (use characters the font has)")]
+
+
+_scalars = st.one_of(st.text(max_size=8), st.integers(), st.floats(allow_nan=False), st.booleans(), st.none())
+_data = st.recursive(_scalars, lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                        st.dictionaries(st.text(max_size=4), inner, max_size=3)),
+                     max_leaves=12)
+
+
+@given(_data)
+@example({"a": "\x7f"})
+@example(["tab\tand\nbreak", {"\\bold": 1}])
+def test_data_passed_as_plain_ascii_holds_only_characters_every_font_draws(data: object) -> None:
+    """The JSON shortcut of the text check (`_plain_ascii`) never passes a string with a character outside printable
+    ASCII, line breaks and tabs, which the slow walk would look up in the font."""
+    if _plain_ascii(data):
+        characters = {character for _, text, _ in _strings(data) for character in text}
+        assert all(character.isascii() and character.isprintable() or character in "\n\r\t"
+                   for character in characters)

@@ -3,15 +3,17 @@ needs neither reportlab nor a parse of the font's character map on every run (fw
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 from pathlib import Path
 
 from fwdata.incremental.cache_key import signing_key
-from fwdata.incremental.user_cache import kept_or_made
+from fwdata.incremental.user_cache import cache_folder, file_name, kept_or_made
 from fwdata.render.font_files import FONT_FILES
 
-_FORMAT = ["fwdata-font-characters", 1]
+_FORMAT = ["fwdata-font-characters", 2]
+_NAME = ("font-characters",)
 
 
 def drawable_characters(*, cached: bool) -> frozenset[int]:
@@ -25,8 +27,26 @@ def drawable_characters(*, cached: bool) -> frozenset[int]:
     stamps = _font_stamps() if cached else None
     if stamps is None:
         return _read_fonts()
-    return kept_or_made(signing_key(), "fonts", ("font-characters",), [*_FORMAT, stamps], _read_fonts,
-                        _is_code_points)[0]
+    try:
+        kept = cache_folder() / "fonts" / file_name(*_NAME)
+    except RuntimeError:  # no home folder: nothing is kept
+        return _read_fonts()
+    try:
+        status = os.stat(kept)
+        stored: tuple[int, ...] | None = (status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
+    except OSError:
+        stored = None
+    return _kept(signing_key(), str(kept), stored, stamps)
+
+
+@functools.lru_cache(maxsize=2)
+def _kept(key: bytes | None, path: str, stored: tuple[int, ...] | None,
+          stamps: tuple[tuple[str, int, int, int, int], ...]) -> frozenset[int]:
+    """The set kept under `key` at `path` (whose status is `stored`) for the font files of `stamps`: read from there
+    once per process while that file stays as it was (a check of a thousand files outside ASCII asks a thousand
+    times)."""
+    del path, stored  # the memo's key: kept_or_made finds and reads the file itself
+    return kept_or_made(key, "fonts", _NAME, [*_FORMAT, stamps], _read_fonts, _is_code_points)[0]
 
 
 def _read_fonts() -> frozenset[int]:
@@ -39,7 +59,7 @@ def _is_code_points(value: object) -> bool:
     return isinstance(value, frozenset) and all(type(point) is int for point in value)
 
 
-def _font_stamps() -> list[tuple[str, int, int, int, int]] | None:
+def _font_stamps() -> tuple[tuple[str, int, int, int, int], ...] | None:
     """Return each house font file's name, size, modification and change times (ns) and inode; None when reportlab
     or a font file cannot be found (then nothing is kept)."""
     spec = importlib.util.find_spec("reportlab")
@@ -47,7 +67,7 @@ def _font_stamps() -> list[tuple[str, int, int, int, int]] | None:
         return None
     folder = Path(spec.origin).parent / "fonts"
     try:
-        return [(name, status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino)
-                for name in sorted(FONT_FILES.values()) for status in [os.stat(folder / name)]]
+        return tuple((name, status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino)
+                     for name in sorted(FONT_FILES.values()) for status in [os.stat(folder / name)])
     except OSError:
         return None

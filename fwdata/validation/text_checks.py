@@ -3,6 +3,7 @@ means `build` can print it)."""
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -31,6 +32,8 @@ def check_text(documents: Sequence[SourceDocument], *, font_cache: bool = False)
     findings: list[Finding] = []
     drawable: frozenset[int] | None = None
     for document in documents:
+        if _plain_ascii(document.data):
+            continue
         for link, text, is_key in _strings(document.data):
             if text.isascii() and text.isprintable():
                 continue  # the embedded font draws every printable ASCII character
@@ -53,6 +56,17 @@ def check_text(documents: Sequence[SourceDocument], *, font_cache: bool = False)
             else:
                 findings.append(warning(location, "TEXT-GLYPH", _glyph_message(what, missing)))
     return findings
+
+
+def _plain_ascii(data: Any) -> bool:
+    """Return True when every string of `data` is printable ASCII, line breaks and tabs, at C speed: the JSON of such
+    data escapes nothing but quotes, backslashes, line breaks and tabs, and holds no DEL (False may also mean "look
+    closer")."""
+    try:
+        written = json.dumps(data, ensure_ascii=True, check_circular=False)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return not any(sign in written for sign in ("\\u", "\\b", "\\f", "\x7f"))  # JSON writes DEL as it is
 
 
 def _strings(data: Any) -> Iterator[tuple[Any, str, bool]]:
