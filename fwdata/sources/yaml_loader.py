@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -138,7 +139,9 @@ def load_bytes(shown: str, raw: bytes, limits: LoadLimits = DEFAULT_LIMITS, *, f
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         return fail("YAML-ENCODING", f"invalid UTF-8 byte 0x{raw[exc.start]:02x} (sources must be UTF-8)", line, column)
     if fast and (data := read_fast(text, limits)) is not None:
-        return SourceDocument(shown, data, Positions.found_later(functools.partial(located_positions, raw, limits))), []
+        # the bytes kept compressed till a finding asks (a fifth of their size: a large pack holds every file's)
+        later = functools.partial(located_positions, zlib.compress(raw, 1), limits)
+        return SourceDocument(shown, data, Positions.found_later(later)), []
 
     lines = TextLines(text)
     text_findings = _indentation_findings(shown, lines)
@@ -183,13 +186,14 @@ def load_bytes(shown: str, raw: bytes, limits: LoadLimits = DEFAULT_LIMITS, *, f
     return SourceDocument(path=shown, data=restore(data), positions=positions), []
 
 
-def located_positions(raw: bytes, limits: LoadLimits) -> Positions:
-    """Return the positions of the values and keys of a source `yaml_fast` read, reading its bytes the located way.
+def located_positions(compressed: bytes, limits: LoadLimits) -> Positions:
+    """Return the positions of the values and keys of a source `yaml_fast` read, reading its bytes (zlib-compressed)
+    the located way.
 
     The text passed every check when it was read, and holds nothing `yaml_plain` gives up on (no anchor, alias,
     merge key, tag or key twice): only its located reading is done again.
     """
-    text = raw.decode("utf-8-sig")
+    text = zlib.decompress(compressed).decode("utf-8-sig")
     return read_plain(text, limits, TextLines(text))[1]
 
 
