@@ -57,7 +57,7 @@ class _Unclear(Exception):
 def has_hard_sign(text: str) -> bool:
     """Return True when `text` holds a match of HARD_SIGNS (the same answer, a few string searches instead of a
     scan of the whole text by a regular expression)."""
-    at = text.find("#")
+    at = text.find("#", 1)  # a `#` first in the text follows nothing
     while at > 0:
         if not text[at - 1].isspace():
             return True
