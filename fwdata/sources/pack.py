@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -126,9 +127,9 @@ def resolve_pack(paths: Sequence[Path], *, cwd: Path | None = None) -> Pack:
         raise UsageError(f"no YAML sources (*.yaml, *.yml) in the pack at {root}")
     # One file may be spelled two ways (from the root, and as named from the working folder; a link inside the
     # pack and its target): keep one spelling, the named one and not the link, so no file is loaded twice.
-    real_root = root.resolve()
-    spelled = {_identity(path, real_root): path for paths in (everything, reported)
-               for path in sorted(paths, key=lambda path: (not path.is_symlink(), str(path)))}
+    real_root, folders = root.resolve(), dict[str, str | None]()
+    spelled = {_identity(path, real_root, folders): path for paths in (everything, reported)
+               for path in sorted(paths, key=lambda path: (not os.path.islink(path), str(path)))}
     return _pack(root, sorted(spelled.values(), key=str), sorted(reported, key=str), manifest_named,
                  found.refused | chosen.refused)
 
@@ -148,22 +149,49 @@ def stdin_pack(name: Path | None, data: bytes, *, cwd: Path | None = None) -> Pa
         looks_like_pack = os.path.lexists(root / MANIFEST) or any((root / n).is_dir() for n in SOURCE_FOLDERS)
         root = root if looks_like_pack else library_root()
     found = _discover(root)
-    real = _identity(path, root.resolve())
-    files = [file for file in found.files if _identity(file, root.resolve()) != real]
+    real_root, folders = root.resolve(), dict[str, str | None]()
+    real = _identity(path, real_root, folders)
+    files = [file for file in found.files if _identity(file, real_root, folders) != real]
     return Pack(root=root, files=tuple(sorted([*files, path], key=str)), reported=(path,),
                 manifest=root / MANIFEST if os.path.lexists(root / MANIFEST) else None, reports_manifest=False,
                 is_base=root.resolve() == library_root().resolve(), refused=found.refused,
                 overlay={path: data})
 
 
-def _identity(path: Path, real_root: Path) -> Path:
+def _identity(path: Path, real_root: Path, folders: dict[str, str | None]) -> str:
     """Return what makes two spellings of a file one file: its real path when inside the pack (a link inside
-    the pack is its target, so the file loads once), else the path as written (each refused on its own)."""
+    the pack is its target, so the file loads once), else the path as written, absolute (each refused on its own).
+
+    `folders` keeps the real path of each folder met (None: it does not resolve) for the next file of the same
+    folder: a file that is no link is its folder's real path and its name, so it costs one `os.lstat`.
+    """
+    absolute = os.path.join(os.getcwd(), path)
+    real = _real_path(absolute, folders)
+    if real is not None and (real == str(real_root) or real.startswith(os.path.join(real_root, ""))):
+        return real
+    return os.path.abspath(absolute)
+
+
+def _real_path(absolute: str, folders: dict[str, str | None]) -> str | None:
+    """Return `Path(absolute).resolve(strict=True)` as a string, None where it raises."""
+    folder, name = os.path.split(absolute)
     try:
-        real = path.resolve(strict=True)
+        plain = name not in ("", ".", "..") and not stat.S_ISLNK(os.lstat(absolute).st_mode)
+    except OSError:
+        return None
+    if plain:
+        if folder not in folders:
+            folders[folder] = _resolved(folder)
+        real_folder = folders[folder]
+        return None if real_folder is None else os.path.join(real_folder, name)
+    return _resolved(absolute)
+
+
+def _resolved(path: str) -> str | None:
+    try:
+        return str(Path(path).resolve(strict=True))
     except (OSError, RuntimeError):  # RuntimeError: a symbolic link loop (Python 3.11)
-        real = None
-    return real if real is not None and real.is_relative_to(real_root) else Path(os.path.abspath(path))
+        return None
 
 
 def _pack(root: Path, files: Sequence[Path], reported: Sequence[Path], reports_manifest: bool,
