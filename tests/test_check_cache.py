@@ -152,7 +152,7 @@ def test_a_spoiled_or_missing_document_of_the_cache_starts_the_check_afresh(tmp_
     card, variant = (str(root / "cards" / "fw" / name) for name in ("a.yaml", "v.yaml"))
     expected = _cli("--no-cache", variant)
     assert " FW-CLIMB" in expected[1]  # the variant's climb rate comes from its base card's document
-    for spoil in ("truncated", "edited", "swapped", "gone"):
+    for spoil in ("truncated", "edited", "swapped", "fifo", "gone"):
         assert _cli(card) == _cli("--no-cache", card)  # the index and both documents, the variant's not yet reported
         documents = sorted(own_cache.glob("check/*.documents/*.pickle"))
         spoiled = {path: path.read_bytes() for path in documents}
@@ -163,6 +163,9 @@ def test_a_spoiled_or_missing_document_of_the_cache_starts_the_check_afresh(tmp_
                 path.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
             elif spoil == "swapped":  # signed with this user's key, but of the other file
                 path.write_bytes(spoiled[documents[1 - documents.index(path)]])
+            elif spoil == "fifo":  # never waited on
+                path.unlink()
+                os.mkfifo(path)
             else:
                 path.unlink()
         with pytest.raises(StaleDocument):
