@@ -13,15 +13,14 @@ from fwdata.incremental.build_cache import render_key
 from fwdata.incremental.cache_key import signing_key
 from fwdata.incremental.check_cache import (
     CheckCache,
+    CheckCacheFiles,
     FileRecord,
+    StaleDocument,
     StoredDocument,
-    check_cache_path,
     file_digest,
     loaded_document,
-    read_check_cache,
     schema_links,
     state_key,
-    write_check_cache,
 )
 from fwdata.incremental.check_memo import CheckMemo, check_documents, run_planned_checks
 from fwdata.incremental.user_cache import file_status
@@ -118,19 +117,28 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
     """Run `_check` with the pack's check cache (fwdata/incremental/check_cache.py): the same findings, but only
     the files that changed are parsed and validated, only the reported files' entries are checked (and of their
     planned checks only those whose sources changed), and nothing at all when no input changed since the
-    reported files were last checked. The catalog holds every entry, each made when first read."""
+    reported files were last checked. The catalog holds every entry, each made when first read. A document of the
+    cache found missing or spoiled when read (`StaleDocument`) makes the run start again without the cache."""
     systems = registered_systems()
     schemas = _schemas(systems, loaded, schema_root)
-    folder, key = os.getcwd(), signing_key()
-    cache_path = check_cache_path(pack.root, folder)
-    old = read_check_cache(cache_path, pack.root, folder, key)
+    cache = CheckCacheFiles.of(pack.root, os.getcwd(), signing_key())
+    try:
+        return _check_with_cache(pack, options, progress, loaded, systems, schemas, cache, cache.index())
+    except StaleDocument:
+        return _check_with_cache(pack, options, progress, loaded, systems, schemas, cache, CheckCache())
+
+
+def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loaded: LoadedOnce,
+                      systems: dict[str, GameSystem], schemas: SchemaSet, cache: CheckCacheFiles,
+                      old: CheckCache) -> RunResult:
+    """`_check_cached` with the cache's index `old`."""
     loaded.file_digests.update(old.statuses)
     statuses = dict(old.statuses)
     records: dict[str, FileRecord] = {}
     fresh: dict[str, tuple[SourceDocument | None, SourceDocument | None, FileRecord]] = {}
     progress("loading", 0, len(pack.files))
-    for path in pack.files:
-        name = display_path(path)
+    names = [display_path(path) for path in pack.files]
+    for name, path in zip(names, pack.files, strict=True):
         if ((record := old.files.get(name)) is not None and record.digest == file_digest(pack, path, record)
                 and record.links_hold()):
             if record.status is None and (status := file_status(path)) is not None:  # old enough now to trust
@@ -153,7 +161,7 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
                **{name: record.digest for name, record in records.items()}}
     reported = _reported(pack)
     state = state_key([render_key(options), is_base, loaded.base_key(library_root(), schemas),
-                       [(display_path(path), digests.get(display_path(path))) for path in pack.files],
+                       [(name, digests.get(name)) for name in names],
                        None if pack.manifest is None else file_digest(pack, pack.manifest),
                        # whether each schema the modelines name exists (MODELINE-SCHEMA-MISSING): records hold it now
                        sorted((name, record.schema_links) for name, record in records.items() if record.schema_links)])
@@ -161,19 +169,18 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
         findings = [finding for name in sorted(reported) for finding in old.reported[name]]
         catalog = Catalog()
         if records != old.files or loaded.file_digests != statuses:
-            write_check_cache(cache_path, pack.root, folder, key, replace(
-                old, files=records, statuses=dict(loaded.file_digests)), loaded.notes)
+            cache.write(replace(old, files=records, statuses=dict(loaded.file_digests)), old, {}, loaded.notes)
     else:
-        every = {name: records.get(name) or fresh[name][2] for name in map(display_path, pack.files)}
+        every = {name: records.get(name) or fresh[name][2] for name in names}
         documents: dict[str, SourceDocument | StoredDocument] = {}
         valid: list[SourceDocument | StoredDocument] = []  # as validation passed them (fwdata/validation/tolerance.py)
         for name, record in every.items():
             if name in fresh and (document := fresh[name][0]) is not None:
                 documents[name] = document
                 valid += filter(None, [fresh[name][1]])
-            elif name not in fresh and record.document is not None:
-                documents[name] = StoredDocument(name, record)
-                valid += [StoredDocument(name, record, masked=True)] if record.valid else []
+            elif name not in fresh and record.loaded:
+                documents[name] = StoredDocument(name, record, cache)
+                valid += [StoredDocument(name, record, cache, masked=True)] if record.valid else []
         findings = [finding for record in every.values() for finding in record.load_findings]
         findings += [finding for record in every.values() for finding in record.document_findings]
         findings += portable_name_findings(pack.root, pack.reported, [
@@ -189,7 +196,9 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
         new = CheckCache(records, old.kept_checks(memo.recorded, len(records)), state, {
             **kept, **{name: tuple(f for f in findings if f.location.path == name) for name in reported}},
             dict(loaded.file_digests))
-        write_check_cache(cache_path, pack.root, folder, key, new, loaded.notes)
+        stored = {name: (document, masked if masked is not document else None)
+                  for name, (document, masked, _) in fresh.items() if document is not None and name in records}
+        cache.write(new, old, stored, loaded.notes)
     return _reviewed(pack, manifest, options, catalog, reported, findings)[0]
 
 

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fwdata.cli.main import main
+from fwdata.incremental.check_cache import StaleDocument
 from fwdata.incremental.user_cache import MAGIC, cache_folder
 from fwdata.library import library_root
 from fwdata.options import BuildOptions
@@ -133,13 +134,73 @@ def test_a_corrupt_truncated_or_foreign_cache_is_made_again(tmp_path: Path, own_
     assert " FW-CLIMB" in expected[1]  # the climb rate breaks a rule: there is a finding to keep
     assert _cli(card) == expected
     stored = sorted(path for path in own_cache.rglob("*.pickle"))
-    assert {path.parent.name for path in stored} == {"base", "check", "fonts"}
+    assert {path.relative_to(own_cache).parts[0] for path in stored} == {"base", "check", "fonts"}
+    assert [path.parent.suffix for path in stored].count(".documents") == 2  # the card's and the variant's
     for spoil in (lambda data: data[: len(data) // 2], lambda data: data[:-1] + bytes([data[-1] ^ 1]),
                   lambda data: MAGIC + b"\0" * 32 + b"not a pickle", lambda data: b""):
         for path in stored:
             path.write_bytes(spoil(path.read_bytes()))
         assert _cli(card) == expected
         assert all(path.read_bytes().startswith(MAGIC) and len(path.read_bytes()) > 100 for path in stored)
+
+
+def test_a_spoiled_or_missing_document_of_the_cache_starts_the_check_afresh(tmp_path: Path, own_cache: Path) -> None:
+    """The index names each file's document, kept in a file of its own and read only when a check reads it: one
+    found truncated, edited, another file's or gone when read is never believed; the check starts again without
+    the cache, prints what an uncached check prints, and leaves every document whole."""
+    root = _pack(tmp_path)
+    card, variant = (str(root / "cards" / "fw" / name) for name in ("a.yaml", "v.yaml"))
+    expected = _cli("--no-cache", variant)
+    assert " FW-CLIMB" in expected[1]  # the variant's climb rate comes from its base card's document
+    for spoil in ("truncated", "edited", "swapped", "fifo", "gone"):
+        assert _cli(card) == _cli("--no-cache", card)  # the index and both documents, the variant's not yet reported
+        documents = sorted(own_cache.glob("check/*.documents/*.pickle"))
+        spoiled = {path: path.read_bytes() for path in documents}
+        for path, data in spoiled.items():
+            if spoil == "truncated":
+                path.write_bytes(data[: len(data) // 2])
+            elif spoil == "edited":
+                path.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
+            elif spoil == "swapped":  # signed with this user's key, but of the other file
+                path.write_bytes(spoiled[documents[1 - documents.index(path)]])
+            elif spoil == "fifo":  # never waited on
+                path.unlink()
+                os.mkfifo(path)
+            else:
+                path.unlink()
+        with pytest.raises(StaleDocument):
+            _documents_believed(root)
+        assert _cli(variant) == expected, spoil
+        assert sorted(own_cache.glob("check/*.documents/*.pickle")) == documents
+        assert _documents_believed(root) == 2  # written again
+        assert _cli(variant) == expected
+        (root / "cards" / "fw" / "v.yaml").write_text(_variant("v", "a") + f"# {spoil}\n", encoding="utf-8")
+
+
+def _documents_believed(root: Path) -> int:
+    """Return how many documents the index of the check cache of the pack at `root` names, each read and believed
+    (raises StaleDocument)."""
+    from fwdata.incremental.cache_key import signing_key
+    from fwdata.incremental.check_cache import CheckCacheFiles
+
+    files = CheckCacheFiles.of(root, os.getcwd(), signing_key())
+    named = [(name, record.digest) for name, record in files.index().files.items() if record.loaded]
+    return len([files.document(name, digest) for name, digest in named])
+
+
+def test_an_edited_file_s_check_rewrites_the_index_and_that_file_s_document_only(tmp_path: Path,
+                                                                                own_cache: Path) -> None:
+    root = _pack(tmp_path)
+    card = root / "cards" / "fw" / "a.yaml"
+    _cli(str(card))
+    [folder] = own_cache.glob("check/*.documents")
+    before = {path.name: path.stat().st_ino for path in folder.iterdir()}
+    card.write_text(_card("a", 2900), encoding="utf-8")
+    assert _cli(str(card)) == _cli("--no-cache", str(card))
+    after = {path.name: path.stat().st_ino for path in folder.iterdir()}
+    assert len(set(before.items()) & set(after.items())) == 1  # the variant's document: the same file, untouched
+    assert len(set(before) - set(after)) == len(set(after) - set(before)) == 1  # the card's: the old one gone
+    assert _documents_believed(root) == 2
 
 
 def test_another_users_cache_is_not_believed(tmp_path: Path, own_cache: Path, monkeypatch: pytest.MonkeyPatch

@@ -2,15 +2,21 @@
 (fwdata/incremental/user_cache.py, signed with this user's key), so checking one file of a large pack parses and
 checks only what that file's findings depend on.
 
-Per pack root and working folder (findings carry display paths), the cache holds:
+Per pack root and working folder (findings carry display paths), the cache is an index and a folder of documents
+beside it (`CheckCacheFiles`). The index holds:
 
-- per file (by display path): the SHA-256 of its bytes, its document (pickled on its own, unpickled only when a
-  run reads it), its `system`, `kind` and `id`, its loading findings, and its schema and text findings;
+- per file (by display path): the SHA-256 of its bytes, its `system`, `kind` and `id`, its loading findings, and
+  its schema and text findings;
 - the findings of each planned rule check (`fwdata.game_system.PlannedCheck`) under the key of the files it reads
   (fwdata/incremental/check_memo.py): a card's checks, under its variant chain and the rule tables;
 - the findings of each file reported last time under the key of everything the run read (`state`): the pack's
   files, the manifest, the base library and schemas, the tool and the options; when the key is the same, the
   findings are taken as they are.
+
+Each file's document (and the document its models are built from, when validation masked values: fwdata/validation/
+tolerance.py) is a signed file of its own, named by the file's display path and SHA-256, read only when a check
+reads that document (`StoredDocument`): a check of one edited card of a 1,000-card pack reads the index (a
+twentieth of the whole) and the few documents its checks read, and writes the index and the edited card's document.
 
 The rest of what a run reads is made fresh: the catalog of every entry, whose models are built only when a check
 reads them (`fwdata.game_system.PendingEntry`), and the checks of the files reported (`Catalog.focus`).
@@ -22,6 +28,8 @@ import hashlib
 import os
 import pickle
 import zlib
+from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,7 +42,7 @@ from fwdata.sources.modelines import pack_schema_links
 from fwdata.sources.pack import Pack
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS
 
-CHECK_CACHE_VERSION = 3
+CHECK_CACHE_VERSION = 4
 # A cache keeps at most this many rule checks' findings per file of the pack (plus a margin), the newest first:
 # edits make new keys, and the old ones would otherwise pile up.
 _CHECKS_PER_FILE = 4
@@ -43,18 +51,17 @@ _CHECKS_MARGIN = 1024
 
 @dataclass(frozen=True)
 class FileRecord:
-    """One file as the last check found it: the SHA-256 of its bytes, its document pickled (None when it did not
-    load), the document's (system, kind, id), its loading findings, its schema and text findings, whether it is
-    schema-valid, and the document the models are built from when that is not the one loaded (pickled: its values
-    outside the schema masked, fwdata/validation/tolerance.py)."""
+    """One file as the last check found it: the SHA-256 of its bytes, the document's (system, kind, id), its loading
+    findings, its schema and text findings, whether it is schema-valid, whether it loaded (its document is then kept
+    in the cache's documents: `CheckCacheFiles.document`), its status (`file_status`) and its modelines' schema
+    links (`pack_schema_links`)."""
 
     digest: str
-    document: bytes | None
     header: tuple[str | None, str | None, str | None]
     load_findings: tuple[Finding, ...]
     document_findings: tuple[Finding, ...]
     valid: bool
-    masked: bytes | None = None
+    loaded: bool
     status: tuple[int, ...] | None = None
     schema_links: tuple[tuple[str, bool], ...] = ()
 
@@ -70,36 +77,118 @@ class FileRecord:
         """Return the record of a file just loaded and checked, `valid` what schema validation passed of it, `status`
         the file's (`file_status`) before it was read, `schema_links` its modelines' (`pack_schema_links`)."""
         header = (None, None, None) if document is None else (document.system, document.kind, document.doc_id)
-        stored = None if document is None else _packed(document)
-        masked = _packed(valid[0]) if valid and valid[0] is not document else None
-        return cls(digest, stored, header, tuple(load_findings), tuple(document_findings), bool(valid), masked,
+        return cls(digest, header, tuple(load_findings), tuple(document_findings), bool(valid), document is not None,
                    status, schema_links)
 
 
-def _packed(document: SourceDocument) -> bytes:
-    """Return `document` pickled and compressed (a card's pointers repeat: a seventh of the bytes, read faster)."""
-    return zlib.compress(pickle.dumps(document, protocol=pickle.HIGHEST_PROTOCOL), 1)
+class StaleDocument(Exception):  # noqa: N818 - a state the run recovers from, not an error
+    """A document the index names is missing from the cache, or its file is not to be believed (truncated, edited,
+    another's): the check starts again without the cache (`fwdata.pipeline._check_cached`)."""
+
+
+@dataclass
+class CheckCacheFiles:
+    """Where the check cache of a pack (at `root`, run from `folder`) is kept: its index at `path` (None without a
+    home folder) and its documents in the folder beside it, all signed with `key`; the documents read this run."""
+
+    path: Path | None
+    root: str
+    folder: str
+    key: bytes | None
+    read: dict[str, tuple[SourceDocument, SourceDocument | None]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, root: Path, folder: str, key: bytes | None) -> CheckCacheFiles:
+        """Return the files of the check cache of the pack at `root` run from `folder`."""
+        real_root = str(root.resolve())
+        try:
+            path: Path | None = cache_folder() / "check" / file_name("check", real_root, folder)
+        except RuntimeError:  # no home folder
+            path = None
+        return cls(path, real_root, folder, key)
+
+    def index(self) -> CheckCache:
+        """Return the index, empty when there is none or it is not this user's, tool's and pack's."""
+        stored = None if self.path is None else read_signed(self.path, self.key, self._header("index"))
+        return stored if isinstance(stored, CheckCache) else CheckCache()
+
+    def document(self, name: str, digest: str) -> tuple[SourceDocument, SourceDocument | None]:
+        """Return the document of the file shown as `name` whose bytes hash to `digest`, and the one its models are
+        built from when validation masked it (else None). Raises StaleDocument when it cannot be believed."""
+        if name not in self.read:
+            stored = None if self.path is None else read_signed(_document_path(self.path, name, digest), self.key,
+                                                                  self._header("document", name, digest))
+            if not isinstance(stored, bytes):
+                raise StaleDocument(name)
+            documents = pickle.loads(zlib.decompress(stored))  # noqa: S301 - signed by this user
+            if not (isinstance(documents, tuple) and len(documents) == 2 and isinstance(documents[0], SourceDocument)
+                    and isinstance(documents[1], SourceDocument | None)):
+                raise StaleDocument(name)
+            self.read[name] = documents
+        return self.read[name]
+
+    def write(self, cache: CheckCache, previous: CheckCache,
+              documents: Mapping[str, tuple[SourceDocument, SourceDocument | None]], notes: list[str]) -> None:
+        """Write the documents of the files just loaded (`documents`, by display path: each document and its masked
+        one or None), then `cache` as the index, each file replaced whole; then delete the documents of `previous`
+        that `cache` no longer names (every other one in the folder when `previous` is empty: a cache made afresh).
+        Add to `notes` why the cache could not be written (the index is then left as it was)."""
+        index = self.path
+        if index is None:
+            notes.append("the check cache was not written (no home folder); the next check starts afresh")
+            return
+        for name, (document, masked) in documents.items():
+            digest = cache.files[name].digest
+            value = zlib.compress(pickle.dumps((document, masked), protocol=pickle.HIGHEST_PROTOCOL), 1)
+            if problem := write_signed(_document_path(index, name, digest), self.key,
+                                       self._header("document", name, digest), value):
+                notes.append(f"the check cache was not written ({problem}); the next check starts afresh")
+                return
+        if problem := write_signed(index, self.key, self._header("index"), cache):
+            notes.append(f"the check cache was not written ({problem}); the next check starts afresh")
+            return
+        if previous.files:
+            gone = [_document_path(index, name, record.digest) for name, record in previous.files.items()
+                    if record.loaded and not _same_document(record, cache.files.get(name))]
+        else:
+            kept = {_document_path(index, name, record.digest).name for name, record in cache.files.items()
+                    if record.loaded}
+            gone = [path for path in _document_path(index, "", "").parent.glob("*.pickle") if path.name not in kept]
+        for path in gone:
+            with suppress(OSError):
+                path.unlink()
+
+    def _header(self, *what: str) -> list[object]:
+        return ["fwdata-check-cache", CHECK_CACHE_VERSION, tool_fingerprint(), self.root, self.folder, *what]
+
+
+def _document_path(index: Path, name: str, digest: str) -> Path:
+    """Return the file of the document of the file shown as `name` of SHA-256 `digest`, in the folder beside the
+    cache's `index`."""
+    return index.with_suffix(".documents") / file_name("document", name, digest)
+
+
+def _same_document(record: FileRecord, other: FileRecord | None) -> bool:
+    return other is not None and other.loaded and other.digest == record.digest
 
 
 class StoredDocument:
     """A document of the check cache as the pipeline reads it: its path, system, kind and id at once, the rest
-    (`load`) unpickled when first asked for."""
+    (`load`) read from the cache's documents (`CheckCacheFiles.document`) when first asked for."""
 
-    __slots__ = ("_document", "_pickled", "doc_id", "kind", "path", "system")
+    __slots__ = ("_digest", "_files", "_masked", "doc_id", "kind", "path", "system")
 
-    def __init__(self, path: str, record: FileRecord, *, masked: bool = False) -> None:
+    def __init__(self, path: str, record: FileRecord, files: CheckCacheFiles, *, masked: bool = False) -> None:
+        if not record.loaded:
+            raise ValueError(f"{path}: no document recorded")
         self.path = path
         self.system, self.kind, self.doc_id = record.header
-        self._pickled = record.masked if masked and record.masked is not None else record.document
-        self._document: SourceDocument | None = None
+        self._digest, self._files, self._masked = record.digest, files, masked
 
     def load(self) -> SourceDocument:
-        """Return the document (raises ValueError when the record holds none)."""
-        if self._document is None:
-            if self._pickled is None:
-                raise ValueError(f"{self.path}: no document recorded")
-            self._document = pickle.loads(zlib.decompress(self._pickled))  # noqa: S301 - signed by this user
-        return self._document
+        """Return the document (masked, when made `masked` and validation masked it); raises StaleDocument."""
+        document, masked = self._files.document(self.path, self._digest)
+        return masked if self._masked and masked is not None else document
 
 
 def loaded_document(document: SourceDocument | StoredDocument) -> SourceDocument:
@@ -109,9 +198,10 @@ def loaded_document(document: SourceDocument | StoredDocument) -> SourceDocument
 
 @dataclass
 class CheckCache:
-    """What the check cache holds: `files` by display path, the planned checks' findings by key (`checks`), the
-    findings of the files reported (`reported`, by display path) under the key of the run's inputs (`state`), and
-    the status and digest of each base-library and schema file (`statuses`, by path: `LoadedOnce.file_digests`)."""
+    """What the check cache's index holds: `files` by display path, the planned checks' findings by key (`checks`),
+    the findings of the files reported (`reported`, by display path) under the key of the run's inputs (`state`),
+    and the status and digest of each base-library and schema file (`statuses`, by path:
+    `LoadedOnce.file_digests`)."""
 
     files: dict[str, FileRecord] = field(default_factory=dict)
     checks: dict[str, tuple[Finding, ...]] = field(default_factory=dict)
@@ -127,32 +217,6 @@ class CheckCache:
                 break
             kept.setdefault(key, found)
         return dict(reversed(kept.items()))
-
-
-def _header(root: Path, folder: str) -> list[object]:
-    return ["fwdata-check-cache", CHECK_CACHE_VERSION, tool_fingerprint(), str(root), folder]
-
-
-def check_cache_path(root: Path, folder: str) -> Path | None:
-    """Return the file of the check cache of the pack at `root` run from `folder`, None without a home folder."""
-    try:
-        return cache_folder() / "check" / file_name("check", str(root.resolve()), folder)
-    except RuntimeError:
-        return None
-
-
-def read_check_cache(path: Path | None, root: Path, folder: str, key: bytes | None) -> CheckCache:
-    """Return the check cache at `path`, empty when there is none or it is not this user's, tool's and pack's."""
-    stored = None if path is None else read_signed(path, key, _header(root.resolve(), folder))
-    return stored if isinstance(stored, CheckCache) else CheckCache()
-
-
-def write_check_cache(path: Path | None, root: Path, folder: str, key: bytes | None, cache: CheckCache,
-                      notes: list[str]) -> None:
-    """Write `cache` to `path`, replacing it whole; add to `notes` why it could not be written."""
-    problem = "no home folder" if path is None else write_signed(path, key, _header(root.resolve(), folder), cache)
-    if problem is not None:
-        notes.append(f"the check cache was not written ({problem}); the next check starts afresh")
 
 
 def file_digest(pack: Pack, path: Path, record: FileRecord | None = None) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -126,9 +127,11 @@ def resolve_pack(paths: Sequence[Path], *, cwd: Path | None = None) -> Pack:
         raise UsageError(f"no YAML sources (*.yaml, *.yml) in the pack at {root}")
     # One file may be spelled two ways (from the root, and as named from the working folder; a link inside the
     # pack and its target): keep one spelling, the named one and not the link, so no file is loaded twice.
-    real_root = root.resolve()
-    spelled = {_identity(path, real_root): path for paths in (everything, reported)
-               for path in sorted(paths, key=lambda path: (not path.is_symlink(), str(path)))}
+    identities = _Identities.in_pack(root)
+    spelled: dict[str, Path] = {}
+    for group in (everything, reported):
+        looked = sorted(((*identities.of(path), path) for path in group), key=lambda seen: (not seen[1], str(seen[2])))
+        spelled.update((identity, path) for identity, _, path in looked)
     return _pack(root, sorted(spelled.values(), key=str), sorted(reported, key=str), manifest_named,
                  found.refused | chosen.refused)
 
@@ -148,22 +151,56 @@ def stdin_pack(name: Path | None, data: bytes, *, cwd: Path | None = None) -> Pa
         looks_like_pack = os.path.lexists(root / MANIFEST) or any((root / n).is_dir() for n in SOURCE_FOLDERS)
         root = root if looks_like_pack else library_root()
     found = _discover(root)
-    real = _identity(path, root.resolve())
-    files = [file for file in found.files if _identity(file, root.resolve()) != real]
+    identities = _Identities.in_pack(root)
+    real = identities.of(path)[0]
+    files = [file for file in found.files if identities.of(file)[0] != real]
     return Pack(root=root, files=tuple(sorted([*files, path], key=str)), reported=(path,),
                 manifest=root / MANIFEST if os.path.lexists(root / MANIFEST) else None, reports_manifest=False,
                 is_base=root.resolve() == library_root().resolve(), refused=found.refused,
                 overlay={path: data})
 
 
-def _identity(path: Path, real_root: Path) -> Path:
-    """Return what makes two spellings of a file one file: its real path when inside the pack (a link inside
-    the pack is its target, so the file loads once), else the path as written (each refused on its own)."""
+@dataclass
+class _Identities:
+    """What makes two spellings of a file of the pack at `real_root` (resolved) one file, run from `cwd`; `folders`
+    holds the real path of each folder met (None: it does not resolve), so a file that is no link costs one
+    `os.lstat`: its folder's real path and its name."""
+
+    real_root: str
+    cwd: str
+    folders: dict[str, str | None] = field(default_factory=dict)
+
+    @classmethod
+    def in_pack(cls, root: Path) -> _Identities:
+        return cls(str(root.resolve()), os.getcwd())
+
+    def of(self, path: Path) -> tuple[str, bool]:
+        """Return the identity of `path`: its real path when inside the pack (a link inside the pack is its target,
+        so the file loads once), else the path as written, absolute (each refused on its own); and whether it is a
+        symbolic link."""
+        absolute = os.path.join(self.cwd, path)
+        folder, name = os.path.split(absolute)
+        try:
+            link = stat.S_ISLNK(os.lstat(absolute).st_mode)
+        except OSError:
+            return os.path.abspath(absolute), False
+        if link or name in ("", ".", ".."):
+            real = _resolved(absolute)
+        else:
+            if folder not in self.folders:
+                self.folders[folder] = _resolved(folder)
+            real_folder = self.folders[folder]
+            real = None if real_folder is None else os.path.join(real_folder, name)
+        if real is not None and (real == self.real_root or real.startswith(self.real_root.rstrip(os.sep) + os.sep)):
+            return real, link
+        return os.path.abspath(absolute), link
+
+
+def _resolved(path: str) -> str | None:
     try:
-        real = path.resolve(strict=True)
+        return str(Path(path).resolve(strict=True))
     except (OSError, RuntimeError):  # RuntimeError: a symbolic link loop (Python 3.11)
-        real = None
-    return real if real is not None and real.is_relative_to(real_root) else Path(os.path.abspath(path))
+        return None
 
 
 def _pack(root: Path, files: Sequence[Path], reported: Sequence[Path], reports_manifest: bool,
