@@ -156,9 +156,7 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
     progress("loading", len(pack.files), len(pack.files))
     manifest, manifest_findings = read_manifest(pack, schemas)
     is_base = pack.is_base or (manifest is not None and manifest.data.get("id") == BASE_PACK_ID)
-    base, base_reusable = ((), []) if is_base else loaded.base_documents(library_root(), schemas)
-    digests = {**{document.path: digest for document, digest in base_reusable},
-               **{name: record.digest for name, record in records.items()}}
+    digests = {name: record.digest for name, record in records.items()}
     reported = _reported(pack)
     state = state_key([render_key(options), is_base, loaded.base_key(library_root(), schemas),
                        [(name, digests.get(name)) for name in names],
@@ -187,6 +185,11 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
             loaded_document(held) for name, held in documents.items() if name in reported])
         findings += manifest_findings
         focus = _focus(pack, reported)
+        # the base library's part of each system a reported file belongs to (all of it for the manifest)
+        wanted = (None if focus is None or not focus <= every.keys()
+                  else {system for name in focus if (system := every[name].header[0]) is not None})
+        base, base_reusable = ((), []) if is_base else loaded.base_documents(library_root(), schemas, systems=wanted)
+        digests = {**{document.path: digest for document, digest in base_reusable}, **digests}
         catalog, model_findings = build_models(valid, systems, base=base, manifest=manifest, lazy=True, focus=focus)
         findings += model_findings + unused_overrides(manifest, list(documents.values()))
         memo = CheckMemo(render_key(options), digests, old.checks)

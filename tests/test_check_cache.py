@@ -5,7 +5,9 @@ a cache that is corrupt, foreign or cannot be written is never believed and neve
 from __future__ import annotations
 
 import os
+import pickle
 import re
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -71,8 +73,8 @@ def _edit(draw: Callable[..., Any], files: dict[str, str]) -> tuple[str, str]:
     return name, edits[draw(st.sampled_from(sorted(edits)))]()
 
 
-def _lines(paths: list[Path], *, cached: bool) -> list[str]:
-    result = check_sources(paths, OPTIONS, loaded=LOADED, cached=cached)
+def _lines(paths: list[Path], *, cached: bool, loaded: LoadedOnce = LOADED) -> list[str]:
+    result = check_sources(paths, OPTIONS, loaded=loaded, cached=cached)
     return [f"{f.location.path}:{f.location.line}:{f.location.column}: {f.severity.value} {f.code}: {f.message}"
             for f in result.report.sorted()]
 
@@ -113,6 +115,30 @@ def test_checking_one_file_prints_what_checking_the_pack_prints_for_it(
             assert _lines([path], cached=True) == _of(whole, path), (name, path)
     assert _lines([Path(".")], cached=True) == whole  # the whole pack through the cache too
     assert _lines(names[:2], cached=True) == [line for path in names[:2] for line in _of(whole, path)]
+
+
+def test_a_file_of_each_game_is_checked_with_its_game_s_part_of_the_base_library(
+        tmp_path: Path, own_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A check of one game's file makes and reads that game's snapshot of the base library alone (a new process's
+    first check), and prints what the pack's check prints for that file."""
+    monkeypatch.chdir(tmp_path)
+    copies = {}
+    for system in ("fw", "fl", "aoa"):
+        source = sorted((library_root() / "cards" / system).rglob("*.yaml"))[0]
+        copy = Path("pack", "cards", system, source.name)
+        copy.parent.mkdir(parents=True)
+        copy.write_text(re.sub(r"(?m)^id: (\S+)$", r"id: \1-copy", source.read_text(encoding="utf-8"), count=1),
+                        encoding="utf-8")
+        copies[system] = copy
+    whole = _lines([Path("pack")], cached=False)
+    for system, copy in copies.items():
+        shutil.rmtree(own_cache, ignore_errors=True)
+        assert _lines([copy], cached=True, loaded=LoadedOnce()) == _of(whole, copy), system
+        [snapshot] = (own_cache / "base").iterdir()
+        _, (_, documents, _) = pickle.loads(snapshot.read_bytes()[len(MAGIC) + 32:])  # after the key's signature
+        assert {document.system for document in documents} == {system}
+    assert _lines([Path("pack")], cached=True, loaded=LoadedOnce()) == whole
+    assert len(list((own_cache / "base").iterdir())) == 3  # the whole pack: every game's part
 
 
 def _pack(tmp_path: Path) -> Path:

@@ -105,7 +105,11 @@ def test_an_edit_that_breaks_another_file_publishes_it_and_the_fix_clears_it(ser
 
 def test_a_card_deleted_outside_the_editor_breaks_the_open_scenario(server: LspProcess, pack: Path) -> None:
     """The server asks to hear of YAML files changed outside the editor; a deleted card is then a REF-UNKNOWN."""
-    assert any(message.get("method") == "client/registerCapability" for _, message in server.log)
+    def registers(message: dict[str, object]) -> bool:
+        return message.get("method") == "client/registerCapability"
+
+    if not any(registers(message) for _, message in server.log):  # not read yet when this test runs first
+        server.wait(registers)
     path = pack / "scenarios/fw/bomber-intercept-n1.yaml"
     uri = server.open(path)
     _, diagnostics = server.wait_for_diagnostics(uri)
