@@ -84,13 +84,21 @@ def read_fast(text: str, limits: LoadLimits) -> dict[str, Any] | None:
     except Refused:
         return None
     try:
-        written = ryml.emit_json(ryml.parse_in_arena(text.encode("utf-8")))
+        written = _json_of(ryml.parse_in_arena(text.encode("utf-8")))
         for suspect in _SUSPECT.finditer(written):
             _vouch(text, suspect.group(1), is_key=written.startswith(":", suspect.end()))
         data = json.loads(written, object_pairs_hook=_mapping)
     except (ryml.ExceptionBasic, ValueError, _Unusual):  # ValueError: ryml wrote what JSON does not read (`+1`)
         return None
     return data if type(data) is dict else None
+
+
+def _json_of(tree: Any) -> str:
+    """Return rapidyaml's JSON of `tree`, written into a buffer of ours: `ryml.emit_json` (rapidyaml 0.15) never frees
+    the one it allocates, a leak of each document's size."""
+    buffer = bytearray(ryml.compute_json_length(tree))
+    ryml.emit_json_in_place(tree, buffer)
+    return buffer.decode("utf-8")
 
 
 def _unusual(text: str) -> bool:
