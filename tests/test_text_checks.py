@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from fwdata.render.fonts import font_characters
 from fwdata.sources import load_source
 from fwdata.sources.document import Positions, SourceDocument
-from fwdata.validation.text_checks import _plain_ascii, _strings, check_text
+from fwdata.validation.text_checks import _strings, _surely_drawable, check_text
 
 
 def checked(tmp_path: Path, text: str) -> list[tuple[str, int, int, str, str]]:
@@ -61,13 +61,14 @@ _data = st.recursive(_scalars, lambda inner: st.one_of(st.lists(inner, max_size=
                      max_leaves=12)
 
 
-@given(_data)
-@example({"a": "\x7f"})
-@example(["tab\tand\nbreak", {"\\bold": 1}])
-def test_data_passed_as_plain_ascii_holds_only_characters_every_font_draws(data: object) -> None:
-    """The JSON shortcut of the text check (`_plain_ascii`) never passes a string with a character outside printable
-    ASCII, line breaks and tabs, which the slow walk would look up in the font."""
-    if _plain_ascii(data):
+@given(_data, st.sets(st.integers(0x7F, 0x2FF)))
+@example({"a": "\x7f"}, set())
+@example(["tab\tand\nbreak", {"\\bold": 1}], set())
+@example({"k\u00e9": "caf\u00e9 \ud800"}, {0xE9, 0xD800})
+def test_data_passed_at_c_speed_holds_only_characters_the_font_draws(data: object, points: set[int]) -> None:
+    """The JSON shortcut of the text check (`_surely_drawable`) never passes a string with a character outside
+    printable ASCII, line breaks, tabs and the font's characters, which the slow walk would look up in the font."""
+    if _surely_drawable(data, lambda: frozenset(points)):
         characters = {character for _, text, _ in _strings(data) for character in text}
         assert all(character.isascii() and character.isprintable() or character in "\n\r\t"
-                   for character in characters)
+                   or ord(character) in points for character in characters)

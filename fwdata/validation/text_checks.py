@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from fwdata.findings import Finding, error, warning
@@ -31,16 +31,21 @@ def check_text(documents: Sequence[SourceDocument], *, font_cache: bool = False)
     """
     findings: list[Finding] = []
     drawable: frozenset[int] | None = None
+
+    def characters() -> frozenset[int]:  # the fonts' characters, looked up only for a text that is not plain ASCII
+        nonlocal drawable
+        if drawable is None:
+            drawable = drawable_characters(cached=font_cache)
+        return drawable
+
     for document in documents:
-        if _plain_ascii(document.data):
+        if _surely_drawable(document.data, characters):
             continue
         for link, text, is_key in _strings(document.data):
             if text.isascii() and text.isprintable():
                 continue  # the embedded font draws every printable ASCII character
-            if drawable is None:  # the fonts' characters are looked up only for a text that is not plain ASCII
-                drawable = drawable_characters(cached=font_cache)
             missing = [character for character in dict.fromkeys(text)
-                       if ord(character) not in drawable and ord(character) not in LAYOUT_CHARACTERS]
+                       if ord(character) not in characters() and ord(character) not in LAYOUT_CHARACTERS]
             if not missing:
                 continue
             path = _unlinked(link)
@@ -58,15 +63,20 @@ def check_text(documents: Sequence[SourceDocument], *, font_cache: bool = False)
     return findings
 
 
-def _plain_ascii(data: Any) -> bool:
-    """Return True when every string of `data` is printable ASCII, line breaks and tabs, at C speed: the JSON of such
-    data escapes nothing but quotes, backslashes, line breaks and tabs, and holds no DEL (False may also mean "look
-    closer")."""
+def _surely_drawable(data: Any, drawable: Callable[[], frozenset[int]]) -> bool:
+    """Return True when every character of the strings of `data` is printable ASCII, a line break, a tab or one of
+    `drawable()` (asked only for a text outside ASCII), at C speed: the JSON of such data escapes nothing but quotes,
+    backslashes, line breaks and tabs (False may also mean "look closer")."""
     try:
-        written = json.dumps(data, ensure_ascii=True, check_circular=False)
+        written = json.dumps(data, ensure_ascii=False, check_circular=False)
     except (TypeError, ValueError, RecursionError):
         return False
-    return not any(sign in written for sign in ("\\u", "\\b", "\\f", "\x7f"))  # JSON writes DEL as it is
+    if any(sign in written for sign in ("\\u", "\\b", "\\f")):  # a control character or a lone surrogate
+        return False
+    if written.isascii():
+        return "\x7f" not in written  # JSON writes DEL as it is
+    points = drawable()
+    return all(ord(character) in points for character in set(written) if ord(character) > 0x7E)
 
 
 def _strings(data: Any) -> Iterator[tuple[Any, str, bool]]:
