@@ -56,9 +56,11 @@ def read_signed(path: Path, key: bytes | None, header: Any) -> Any | None:
     try:
         descriptor = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC)
         with os.fdopen(descriptor, "rb") as stream:
-            if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+            status = os.fstat(stream.fileno())
+            if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_SIGNED_BYTES:
                 return None
-            data = stream.read(MAX_SIGNED_BYTES + 1)
+            # its size and a byte more (a file that grew meanwhile fails its signature): read(n) allocates n bytes first
+            data = stream.read(status.st_size + 1)
     except OSError:
         return None
     start = len(MAGIC) + _SIGNATURE_BYTES
