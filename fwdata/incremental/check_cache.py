@@ -9,6 +9,7 @@ beside it (`CheckCacheFiles`). The index holds:
   its schema and text findings;
 - the findings of each planned rule check (`fwdata.game_system.PlannedCheck`) under the key of the files it reads
   (fwdata/incremental/check_memo.py): a card's checks, under its variant chain and the rule tables;
+- the shape differences of each declared override under the key of its file and the base file (`ShapeMemo`);
 - the findings of each file reported last time under the key of everything the run read (`state`): the pack's
   files, the manifest, the base library and schemas, the tool and the options; when the key is the same, the
   findings are taken as they are.
@@ -16,7 +17,9 @@ beside it (`CheckCacheFiles`). The index holds:
 Each file's document (and the document its models are built from, when validation masked values: fwdata/validation/
 tolerance.py) is a signed file of its own, named by the file's display path and SHA-256, read only when a check
 reads that document (`StoredDocument`): a check of one edited card of a 1,000-card pack reads the index (a
-twentieth of the whole) and the few documents its checks read, and writes the index and the edited card's document.
+twentieth of the whole) and the documents its checks read (its variant chain, the rule tables), and writes the index
+and the edited card's document. A document found missing or not to be believed when read (`StaleDocument`) makes the
+check start again without the cache.
 
 The rest of what a run reads is made fresh: the catalog of every entry, whose models are built only when a check
 reads them (`fwdata.game_system.PendingEntry`), and the checks of the files reported (`Catalog.focus`).
