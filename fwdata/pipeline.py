@@ -15,6 +15,7 @@ from fwdata.incremental.check_cache import (
     CheckCache,
     CheckCacheFiles,
     FileRecord,
+    ShapeMemo,
     StaleDocument,
     StoredDocument,
     file_digest,
@@ -190,7 +191,9 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
             system for name in focus or every if (system := every[name].header[0]) is not None}
         base, base_reusable = ((), []) if is_base else loaded.base_documents(library_root(), schemas, systems=wanted)
         digests = {**{document.path: digest for document, digest in base_reusable}, **digests}
-        catalog, model_findings = build_models(valid, systems, base=base, manifest=manifest, lazy=True, focus=focus)
+        shapes = ShapeMemo(digests, old.shapes)
+        catalog, model_findings = build_models(valid, systems, base=base, manifest=manifest, lazy=True, focus=focus,
+                                               shapes=shapes)
         findings += model_findings + unused_overrides(manifest, list(documents.values()))
         memo = CheckMemo(render_key(options), digests, old.checks)
         findings += run_checks(catalog, _checked_systems(systems, valid, is_base, focus), options, progress, memo)
@@ -198,7 +201,7 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
         kept = old.reported if old.state == state else {}
         new = CheckCache(records, old.kept_checks(memo.recorded, len(records)), state, {
             **kept, **{name: tuple(f for f in findings if f.location.path == name) for name in reported}},
-            dict(loaded.file_digests))
+            dict(loaded.file_digests), shapes.recorded)
         stored = {name: (document, masked if masked is not document else None)
                   for name, (document, masked, _) in fresh.items() if document is not None and name in records}
         cache.write(new, old, stored, loaded.notes)

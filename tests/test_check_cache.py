@@ -229,6 +229,27 @@ def test_an_edited_file_s_check_rewrites_the_index_and_that_file_s_document_only
     assert _documents_believed(root) == 2
 
 
+def test_an_override_s_shape_is_compared_again_when_either_file_changes(tmp_path: Path, own_cache: Path) -> None:
+    """The cache keeps each override's shape differences under both files' digests: the table checked once, a check
+    after an edit elsewhere, after the override broke and after it was mended prints what an uncached one prints."""
+    root = _pack(tmp_path)
+    table = root / "tables" / "fw" / "turn-chart.yaml"
+    table.parent.mkdir(parents=True)
+    source = (library_root() / "tables" / "fw" / "turn-chart.yaml").read_text(encoding="utf-8")
+    rows = source.index("rows:")
+    (root / "fwdata-pack.yaml").write_text(
+        "id: my-pack\nname: My pack\nversion: '1.0'\noverrides: [fw/table/turn-chart]\n", encoding="utf-8")
+    card = root / "cards" / "fw" / "a.yaml"
+    for text, climb, shape in ((source, 3000, 0), (source, 2900, 0), (source[:rows] + source[rows:].replace(
+            "- [", "- [x, ", 1), 2900, 1), (source, 2800, 0)):
+        table.write_text(text, encoding="utf-8")
+        card.write_text(_card("a", climb), encoding="utf-8")
+        for named in (card, table, root):
+            expected = _cli("--no-cache", str(named))
+            assert _cli(str(named)) == expected
+        assert expected[1].count("PACK-OVERRIDE-SHAPE") == shape
+
+
 def test_another_users_cache_is_not_believed(tmp_path: Path, own_cache: Path, monkeypatch: pytest.MonkeyPatch
                                              ) -> None:
     from fwdata.incremental import cache_key

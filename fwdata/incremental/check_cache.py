@@ -9,6 +9,7 @@ beside it (`CheckCacheFiles`). The index holds:
   its schema and text findings;
 - the findings of each planned rule check (`fwdata.game_system.PlannedCheck`) under the key of the files it reads
   (fwdata/incremental/check_memo.py): a card's checks, under its variant chain and the rule tables;
+- the shape differences of each declared override under the key of its file and the base file (`ShapeMemo`);
 - the findings of each file reported last time under the key of everything the run read (`state`): the pack's
   files, the manifest, the base library and schemas, the tool and the options; when the key is the same, the
   findings are taken as they are.
@@ -16,7 +17,9 @@ beside it (`CheckCacheFiles`). The index holds:
 Each file's document (and the document its models are built from, when validation masked values: fwdata/validation/
 tolerance.py) is a signed file of its own, named by the file's display path and SHA-256, read only when a check
 reads that document (`StoredDocument`): a check of one edited card of a 1,000-card pack reads the index (a
-twentieth of the whole) and the few documents its checks read, and writes the index and the edited card's document.
+twentieth of the whole) and the documents its checks read (its variant chain, the rule tables), and writes the index
+and the edited card's document. A document found missing or not to be believed when read (`StaleDocument`) makes the
+check start again without the cache.
 
 The rest of what a run reads is made fresh: the catalog of every entry, whose models are built only when a check
 reads them (`fwdata.game_system.PendingEntry`), and the checks of the files reported (`Catalog.focus`).
@@ -41,6 +44,7 @@ from fwdata.sources.document import SourceDocument
 from fwdata.sources.modelines import pack_schema_links
 from fwdata.sources.pack import Pack
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS
+from fwdata.validation.overrides import shape_differences
 
 CHECK_CACHE_VERSION = 4
 # A cache keeps at most this many rule checks' findings per file of the pack (plus a margin), the newest first:
@@ -200,14 +204,15 @@ def loaded_document(document: SourceDocument | StoredDocument) -> SourceDocument
 class CheckCache:
     """What the check cache's index holds: `files` by display path, the planned checks' findings by key (`checks`),
     the findings of the files reported (`reported`, by display path) under the key of the run's inputs (`state`),
-    and the status and digest of each base-library and schema file (`statuses`, by path:
-    `LoadedOnce.file_digests`)."""
+    the status and digest of each base-library and schema file (`statuses`, by path: `LoadedOnce.file_digests`),
+    and the override shapes of the last check (`shapes`: `ShapeMemo`)."""
 
     files: dict[str, FileRecord] = field(default_factory=dict)
     checks: dict[str, tuple[Finding, ...]] = field(default_factory=dict)
     state: str = ""
     reported: dict[str, tuple[Finding, ...]] = field(default_factory=dict)
     statuses: dict[str, tuple[tuple[int, ...], str]] = field(default_factory=dict)
+    shapes: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
     def kept_checks(self, recorded: dict[str, tuple[Finding, ...]], files: int) -> dict[str, tuple[Finding, ...]]:
         """Return the checks to keep: those `recorded` now, then the others, newest first, up to the cap."""
@@ -217,6 +222,28 @@ class CheckCache:
                 break
             kept.setdefault(key, found)
         return dict(reversed(kept.items()))
+
+
+@dataclass
+class ShapeMemo:
+    """The override shapes (`fwdata.validation.overrides.shape_differences`) of the last check (`previous`) and of
+    this one (`recorded`), each under the key of the base entry's and the override's files (their SHA-256 in
+    `digests`, by display path): a check whose pack overrides the rule tables compares only the changed ones."""
+
+    digests: Mapping[str, str]
+    previous: Mapping[str, tuple[tuple[str, str], ...]]
+    recorded: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+
+    def differences(self, base: SourceDocument, override: SourceDocument | StoredDocument
+                    ) -> tuple[tuple[str, str], ...]:
+        """Return `shape_differences` of the data of `base` and `override`."""
+        if base.path not in self.digests or override.path not in self.digests:
+            return tuple(shape_differences(base.data, loaded_document(override).data))
+        key = state_key(["shape", base.path, self.digests[base.path], override.path, self.digests[override.path]])
+        found = self.previous.get(key)
+        self.recorded[key] = found if found is not None else tuple(shape_differences(
+            base.data, loaded_document(override).data))
+        return self.recorded[key]
 
 
 def file_digest(pack: Pack, path: Path, record: FileRecord | None = None) -> str | None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from fwdata.findings import Finding, error, warning
 from fwdata.game_system import Catalog, Entry, GameSystem, PendingEntry
-from fwdata.incremental.check_cache import StoredDocument, loaded_document
+from fwdata.incremental.check_cache import ShapeMemo, StoredDocument, loaded_document
 from fwdata.sources.document import SourceDocument, pointer_join
 from fwdata.validation.overrides import shape_differences
 
@@ -16,7 +16,7 @@ from fwdata.validation.overrides import shape_differences
 def build_models(documents: Sequence[SourceDocument | StoredDocument], systems: dict[str, GameSystem], *,
                  base: Sequence[SourceDocument] = (), manifest: SourceDocument | None = None,
                  models: dict[int, tuple[SourceDocument, Any]] | None = None, lazy: bool = False,
-                 focus: frozenset[str] | None = None) -> tuple[Catalog, list[Finding]]:
+                 focus: frozenset[str] | None = None, shapes: ShapeMemo | None = None) -> tuple[Catalog, list[Finding]]:
     """Turn schema-valid documents into models on top of the base library's.
 
     Ids are unique within (system, kind). A pack document with the id of a base
@@ -26,7 +26,7 @@ def build_models(documents: Sequence[SourceDocument | StoredDocument], systems: 
     unchecked table. A document `models` holds (`CheckMemo.models`) is not built again;
     those built are added to it. With `lazy`, each model is built (and each document of the check cache loaded,
     `StoredDocument`) only when the catalog is first asked for it (`PendingEntry`). `focus` is the catalog's
-    (`Catalog.focus`).
+    (`Catalog.focus`). An override's shape is compared through `shapes` when given (the check cache's memo).
     """
     catalog = Catalog(focus)
 
@@ -67,10 +67,10 @@ def build_models(documents: Sequence[SourceDocument | StoredDocument], systems: 
                                   f"{system} {kind} id {doc_id!r} is a base-library entry; list {key!r} under "
                                   "overrides in fwdata-pack.yaml to replace it, or choose another id"))
         else:
-            document = loaded_document(pack_document)
-            differences = shape_differences(first.document.data, document.data)
+            differences = (shape_differences(first.document.data, loaded_document(pack_document).data)
+                           if shapes is None else shapes.differences(first.document, pack_document))
             for pointer, message in differences:
-                findings.append(error(document.locate(pointer), "PACK-OVERRIDE-SHAPE",
+                findings.append(error(loaded_document(pack_document).locate(pointer), "PACK-OVERRIDE-SHAPE",
                                       f"override of {key}: {message} (an override may change values, not the "
                                       "shape; the base entry is used)"))
             if not differences:

@@ -61,6 +61,29 @@ class PythonValidators(Mapping[KindKey, "Validator"]):
         return self._compiled[path]
 
 
+class FastValidators(Mapping[KindKey, Any]):
+    """The jsonschema-rs validators of the kinds whose schema compiles (of `schemas`, by kind, with every schema in
+    `registry`), each compiled when first asked for: a check of one card compiles its kind's schema alone."""
+
+    def __init__(self, schemas: Mapping[KindKey, dict[str, Any]], registry: Any) -> None:
+        self._schemas = schemas
+        self._registry = registry
+        self._compiled: dict[KindKey, Any] = {}
+
+    def __getitem__(self, key: KindKey) -> Any:
+        if key not in self._compiled:
+            self._compiled[key] = _compile_fast(self._schemas[key], self._registry)
+        if self._compiled[key] is None:  # Python's jsonschema validates this kind
+            raise KeyError(key)
+        return self._compiled[key]
+
+    def __iter__(self) -> Iterator[KindKey]:
+        return (key for key in self._schemas if key in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
 @dataclass(frozen=True)
 class SchemaSet:
     """The schemas of every (system, kind) and of the pack manifest (`manifest_path`, None without one):
@@ -106,7 +129,6 @@ def load_schemas(root: Path, kinds: Iterable[KindKey], folders: Mapping[str, Pat
             raise SchemaSetupError(f"{path}: $id {schema_id} is already the $id of {owners[schema_id]}")
         owners[schema_id] = path
     paths: dict[KindKey, Path] = {}
-    fast: dict[KindKey, Any] = {}
     fast_registry = _fast_registry(contents)
     for system, kind in kinds:
         path = (folders[system] if system in folders else root / system) / f"{kind}.schema.json"
@@ -114,8 +136,8 @@ def load_schemas(root: Path, kinds: Iterable[KindKey], folders: Mapping[str, Pat
             raise SchemaSetupError(f"{path}: schema for {system} {kind} not found")
         _check_schema(path, contents[path])
         paths[(system, kind)] = path
-        if fast_registry is not None and (compiled := _compile_fast(contents[path], fast_registry)) is not None:
-            fast[(system, kind)] = compiled
+    fast = {} if fast_registry is None else FastValidators({key: contents[path] for key, path in paths.items()},
+                                                            fast_registry)
     manifest_path: Path | None = root / MANIFEST_SCHEMA
     fast_manifest = None
     if manifest_path in contents:
