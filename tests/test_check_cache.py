@@ -22,7 +22,8 @@ from fwdata.incremental.check_cache import StaleDocument
 from fwdata.incremental.user_cache import MAGIC, cache_folder
 from fwdata.library import library_root
 from fwdata.options import BuildOptions
-from fwdata.pipeline import LoadedOnce, check_sources
+from fwdata.pipeline import LoadedOnce, _schemas, check_sources
+from fwdata.systems import registered_systems
 
 CARD = (library_root() / "cards" / "fw" / "p-51d.yaml").read_text(encoding="utf-8")
 VARIANT = (library_root() / "cards" / "fw" / "spitfire-xive-fr.yaml").read_text(encoding="utf-8")
@@ -141,6 +142,26 @@ def test_a_file_of_each_game_is_checked_with_its_game_s_part_of_the_base_library
     assert len(list((own_cache / "base").iterdir())) == 3  # the whole pack: every game's part
 
 
+def test_a_schema_edited_since_the_last_check_is_applied_to_unchanged_files(tmp_path: Path, own_cache: Path) -> None:
+    """A file whose bytes did not change is validated again when a schema did (a checkout's or a plug-in's schemas
+    are outside the files the tool's fingerprint covers)."""
+    schemas = tmp_path / "schemas"
+    shutil.copytree(library_root() / "schemas", schemas)
+    card = _pack(tmp_path) / "cards" / "fw" / "a.yaml"
+
+    def lines() -> list[str]:
+        result = check_sources([card], OPTIONS, schema_root=schemas, loaded=LoadedOnce(), cached=True)
+        return [f"{f.location.line}: {f.code}: {f.message}" for f in result.report.sorted()]
+
+    before = lines()
+    schema = schemas / "fw" / "aircraft.schema.json"
+    endurance = re.compile(r'("Endurance on internal fuel, minutes\.".*?"maximum": )1500', re.DOTALL)
+    schema.write_text(endurance.sub(r"\g<1>15", schema.read_text(encoding="utf-8"), count=1), encoding="utf-8")
+    after = lines()
+    assert not [line for line in before if "SCHEMA" in line]
+    assert [line for line in after if "SCHEMA" in line]  # the card's endurance is above the new maximum
+
+
 def _pack(tmp_path: Path) -> Path:
     root = tmp_path / "pack"
     (root / "cards" / "fw").mkdir(parents=True)
@@ -209,7 +230,9 @@ def _documents_believed(root: Path) -> int:
     from fwdata.incremental.cache_key import signing_key
     from fwdata.incremental.check_cache import CheckCacheFiles
 
-    files = CheckCacheFiles.of(root, os.getcwd(), signing_key())
+    loaded = LoadedOnce()
+    files = CheckCacheFiles.of(root, os.getcwd(), signing_key(), loaded.schemas_key(_schemas(
+        registered_systems(), loaded, None)))
     named = [(name, record.digest) for name, record in files.index().files.items() if record.loaded]
     return len([files.document(name, digest) for name, digest in named])
 

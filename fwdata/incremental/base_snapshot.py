@@ -34,11 +34,24 @@ def snapshot_header(root: Path, schemas: SchemaSet, known: dict[str, tuple[tuple
 
     A file whose status (`file_status`) `known` holds with its digest is not read; `known` gets every file's.
     """
-    schema_files = sorted({*schemas.root.rglob("*.json"), *(path for folder in schemas.folders.values()
-                                                            for path in folder.rglob("*.json"))})
     return ["fwdata-base-snapshot", SNAPSHOT_VERSION, tool_fingerprint(), str(root.resolve()),
             str(schemas.root.resolve()), sorted((system, str(folder)) for system, folder in schemas.folders.items()),
-            [(str(path), _known_digest(path, known)) for path in (*pack_files(root), *schema_files)]]
+            [(str(path), _known_digest(path, known)) for path in (*pack_files(root), *schema_files(schemas))]]
+
+
+def schema_files(schemas: SchemaSet) -> list[Path]:
+    """Return every JSON file of the schema set's folders (its root and each system's own), sorted."""
+    return sorted({*schemas.root.rglob("*.json"), *(path for folder in schemas.folders.values()
+                                                    for path in folder.rglob("*.json"))})
+
+
+def schemas_key(schemas: SchemaSet) -> str:
+    """Return the SHA-256 of the schema set's folders and of each of its files' path and SHA-256: what a file's
+    validation depends on besides its bytes and the tool (a checkout's or a plug-in's schemas are outside the files
+    `tool_fingerprint` reads)."""
+    listed = [str(schemas.root.resolve()), sorted((system, str(folder)) for system, folder in schemas.folders.items()),
+              [(str(path), _digest(path)) for path in schema_files(schemas)]]
+    return hashlib.sha256(repr(listed).encode()).hexdigest()
 
 
 def _known_digest(path: Path, known: dict[str, tuple[tuple[int, ...], str]]) -> str:

@@ -46,7 +46,7 @@ from fwdata.sources.pack import Pack
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS
 from fwdata.validation.overrides import shape_differences
 
-CHECK_CACHE_VERSION = 4
+CHECK_CACHE_VERSION = 5
 # A cache keeps at most this many rule checks' findings per file of the pack (plus a margin), the newest first:
 # edits make new keys, and the old ones would otherwise pile up.
 _CHECKS_PER_FILE = 4
@@ -92,24 +92,27 @@ class StaleDocument(Exception):  # noqa: N818 - a state the run recovers from, n
 
 @dataclass
 class CheckCacheFiles:
-    """Where the check cache of a pack (at `root`, run from `folder`) is kept: its index at `path` (None without a
-    home folder) and its documents in the folder beside it, all signed with `key`; the documents read this run."""
+    """Where the check cache of a pack (at `root`, run from `folder`, validated by the schemas of key `schemas`) is
+    kept: its index at `path` (None without a home folder) and its documents in the folder beside it, all signed
+    with `key`; the documents read this run."""
 
     path: Path | None
     root: str
     folder: str
     key: bytes | None
+    schemas: str
     read: dict[str, tuple[SourceDocument, SourceDocument | None]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, root: Path, folder: str, key: bytes | None) -> CheckCacheFiles:
-        """Return the files of the check cache of the pack at `root` run from `folder`."""
+    def of(cls, root: Path, folder: str, key: bytes | None, schemas: str) -> CheckCacheFiles:
+        """Return the files of the check cache of the pack at `root` run from `folder`, validated by the schemas
+        whose key is `schemas` (base_snapshot.schemas_key): another set of schemas finds none of it."""
         real_root = str(root.resolve())
         try:
             path: Path | None = cache_folder() / "check" / file_name("check", real_root, folder)
         except RuntimeError:  # no home folder
             path = None
-        return cls(path, real_root, folder, key)
+        return cls(path, real_root, folder, key, schemas)
 
     def index(self) -> CheckCache:
         """Return the index, empty when there is none or it is not this user's, tool's and pack's."""
@@ -163,7 +166,8 @@ class CheckCacheFiles:
                 path.unlink()
 
     def _header(self, *what: str) -> list[object]:
-        return ["fwdata-check-cache", CHECK_CACHE_VERSION, tool_fingerprint(), self.root, self.folder, *what]
+        return ["fwdata-check-cache", CHECK_CACHE_VERSION, tool_fingerprint(), self.root, self.folder, self.schemas,
+                *what]
 
 
 def _document_path(index: Path, name: str, digest: str) -> Path:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from fwdata.findings import Finding
-from fwdata.incremental.base_snapshot import base_snapshot, snapshot_header
+from fwdata.incremental.base_snapshot import base_snapshot, schemas_key, snapshot_header
 from fwdata.processes.workers import PARALLEL_FROM_FILES, iter_shared
 from fwdata.progress import Progress
 from fwdata.sources import load_source
@@ -121,6 +121,7 @@ class LoadedOnce:
     base: dict[tuple[Path, Path, str], tuple[str | None, tuple[SourceDocument, ...],
                                              list[tuple[SourceDocument, str]]]] = field(default_factory=dict)
     base_files: dict[Path, dict[str, list[Path]]] = field(default_factory=dict)
+    schema_keys: dict[int, str] = field(default_factory=dict)  # by id of a SchemaSet of schema_sets
     notes: list[str] = field(default_factory=list)
     base_headers: dict[tuple[Path, Path], list[object]] = field(default_factory=dict)
     file_digests: dict[str, tuple[tuple[int, ...], str]] = field(default_factory=dict)
@@ -135,6 +136,13 @@ class LoadedOnce:
         if key not in self.base_headers:
             self.base_headers[key] = snapshot_header(root, schemas, self.file_digests)
         return self.base_headers[key]
+
+    def schemas_key(self, schemas: SchemaSet) -> str:
+        """Return the key of the files of `schemas` (fwdata/incremental/base_snapshot.py `schemas_key`), worked out once
+        per schema set."""
+        if id(schemas) not in self.schema_keys:
+            self.schema_keys[id(schemas)] = schemas_key(schemas)
+        return self.schema_keys[id(schemas)]
 
     def schemas(self, root: Path, kinds: tuple[tuple[str, str], ...],
                 folders: Mapping[str, Path] | None = None) -> SchemaSet:
