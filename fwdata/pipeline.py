@@ -122,7 +122,7 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
     cache found missing or spoiled when read (`StaleDocument`) makes the run start again without the cache."""
     systems = registered_systems()
     schemas = _schemas(systems, loaded, schema_root)
-    cache = CheckCacheFiles.of(pack.root, os.getcwd(), signing_key(), loaded.schemas_key(schemas))
+    cache = CheckCacheFiles.of(pack.root, os.getcwd(), signing_key(), loaded.schema_set_key(schemas))
     try:
         return _check_with_cache(pack, options, progress, loaded, systems, schemas, cache, cache.index())
     except StaleDocument:

@@ -231,7 +231,7 @@ def _documents_believed(root: Path) -> int:
     from fwdata.incremental.check_cache import CheckCacheFiles
 
     loaded = LoadedOnce()
-    files = CheckCacheFiles.of(root, os.getcwd(), signing_key(), loaded.schemas_key(_schemas(
+    files = CheckCacheFiles.of(root, os.getcwd(), signing_key(), loaded.schema_set_key(_schemas(
         registered_systems(), loaded, None)))
     named = [(name, record.digest) for name, record in files.index().files.items() if record.loaded]
     return len([files.document(name, digest) for name, digest in named])

@@ -45,7 +45,7 @@ def schema_files(schemas: SchemaSet) -> list[Path]:
                                                     for path in folder.rglob("*.json"))})
 
 
-def schemas_key(schemas: SchemaSet) -> str:
+def schema_set_key(schemas: SchemaSet) -> str:
     """Return the SHA-256 of the schema set's folders and of each of its files' path and SHA-256: what a file's
     validation depends on besides its bytes and the tool (a checkout's or a plug-in's schemas are outside the files
     `tool_fingerprint` reads)."""

@@ -106,7 +106,7 @@ class CheckCacheFiles:
     @classmethod
     def of(cls, root: Path, folder: str, key: bytes | None, schemas: str) -> CheckCacheFiles:
         """Return the files of the check cache of the pack at `root` run from `folder`, validated by the schemas
-        whose key is `schemas` (base_snapshot.schemas_key): another set of schemas finds none of it."""
+        whose key is `schemas` (base_snapshot.schema_set_key): another set of schemas finds none of it."""
         real_root = str(root.resolve())
         try:
             path: Path | None = cache_folder() / "check" / file_name("check", real_root, folder)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from fwdata.findings import Finding
-from fwdata.incremental.base_snapshot import base_snapshot, schemas_key, snapshot_header
+from fwdata.incremental.base_snapshot import base_snapshot, schema_set_key, snapshot_header
 from fwdata.processes.workers import PARALLEL_FROM_FILES, iter_shared
 from fwdata.progress import Progress
 from fwdata.sources import load_source
@@ -137,11 +137,11 @@ class LoadedOnce:
             self.base_headers[key] = snapshot_header(root, schemas, self.file_digests)
         return self.base_headers[key]
 
-    def schemas_key(self, schemas: SchemaSet) -> str:
-        """Return the key of the files of `schemas` (fwdata/incremental/base_snapshot.py `schemas_key`), worked out once
-        per schema set."""
+    def schema_set_key(self, schemas: SchemaSet) -> str:
+        """Return the key of the files of `schemas` (fwdata/incremental/base_snapshot.py `schema_set_key`), worked
+        out once per schema set."""
         if id(schemas) not in self.schema_keys:
-            self.schema_keys[id(schemas)] = schemas_key(schemas)
+            self.schema_keys[id(schemas)] = schema_set_key(schemas)
         return self.schema_keys[id(schemas)]
 
     def schemas(self, root: Path, kinds: tuple[tuple[str, str], ...],
