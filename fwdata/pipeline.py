@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -28,6 +29,7 @@ from fwdata.incremental.user_cache import file_status
 from fwdata.library import BASE_PACK_ID, library_root
 from fwdata.library import schema_root as default_schema_root
 from fwdata.options import BuildOptions
+from fwdata.processes.workers import PARALLEL_FROM_FILES, iter_shared
 from fwdata.progress import Progress, no_progress
 from fwdata.reporting import format_findings_report
 from fwdata.review import Reviewer
@@ -139,21 +141,23 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
     fresh: dict[str, tuple[SourceDocument | None, SourceDocument | None, FileRecord]] = {}
     progress("loading", 0, len(pack.files))
     names = [display_path(path) for path in pack.files]
+    changed: list[tuple[str, Path]] = []
     for name, path in zip(names, pack.files, strict=True):
         if ((record := old.files.get(name)) is not None and record.digest == file_digest(pack, path, record)
                 and record.links_hold()):
             if record.status is None and (status := file_status(path)) is not None:  # old enough now to trust
                 record = replace(record, status=status)
             records[name] = record
-            continue
-        status = file_status(path) if not pack.overlay else None
-        document, load_findings, digest = load_pack_file_with_digest(pack, path)
-        passed, document_findings = check_documents([document] if document else [], schemas, None, font_cache=True)
-        record = FileRecord.of(digest or "", document, load_findings, document_findings, passed, status,
-                               schema_links(pack, path))
-        fresh[name] = (document, passed[0] if passed else None, record)
-        if digest is not None:
-            records[name] = record
+        else:
+            changed.append((name, path))
+    with contextlib.closing(iter_shared(
+            _checked_file, (pack, schemas, [path for _, path in changed]), len(changed), jobs=options.jobs,
+            worth_it=len(changed) >= PARALLEL_FROM_FILES,
+            done=lambda count: progress("loading", len(names) - len(changed) + count, len(names)))) as checked:
+        for (name, _), (document, passed, record, read) in zip(changed, checked, strict=True):
+            fresh[name] = (document, passed, record)
+            if read:
+                records[name] = record
     progress("loading", len(pack.files), len(pack.files))
     manifest, manifest_findings = read_manifest(pack, schemas)
     is_base = pack.is_base or (manifest is not None and manifest.data.get("id") == BASE_PACK_ID)
@@ -206,6 +210,20 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
                   for name, (document, masked, _) in fresh.items() if document is not None and name in records}
         cache.write(new, old, stored, loaded.notes)
     return _reviewed(pack, manifest, options, catalog, reported, findings)[0]
+
+
+def _checked_file(state: tuple[Pack, SchemaSet, list[Path]], index: int
+                  ) -> tuple[SourceDocument | None, SourceDocument | None, FileRecord, bool]:
+    """Load the `index`th of the files of the pack (`state`: the pack, the schemas, the files), validate it and check
+    its text; return its document, the one validation passed (None when it did not), its check-cache record, and
+    whether it could be read. Run by the forked workers of a check of many changed files."""
+    pack, schemas, paths = state
+    status = file_status(paths[index]) if not pack.overlay else None  # before reading: a later write is seen
+    document, load_findings, digest = load_pack_file_with_digest(pack, paths[index])
+    passed, document_findings = check_documents([document] if document else [], schemas, None, font_cache=True)
+    record = FileRecord.of(digest or "", document, load_findings, document_findings, passed, status,
+                           schema_links(pack, paths[index]))
+    return document, passed[0] if passed else None, record, digest is not None
 
 
 def _schemas(systems: dict[str, GameSystem], loaded: LoadedOnce, schema_root: Path | None) -> SchemaSet:

@@ -4,6 +4,7 @@ a cache that is corrupt, foreign or cannot be written is never believed and neve
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import pickle
 import re
@@ -140,6 +141,21 @@ def test_a_file_of_each_game_is_checked_with_its_game_s_part_of_the_base_library
         assert {document.system for document in documents} == {system}
     assert _lines([Path("pack")], cached=True, loaded=LoadedOnce()) == whole
     assert len(list((own_cache / "base").iterdir())) == 3  # the whole pack: every game's part
+
+
+def test_files_loaded_by_forked_workers_give_what_one_process_gives(tmp_path: Path, own_cache: Path) -> None:
+    """A check of many changed files loads them in forked workers (`--jobs 2` here): the same findings, and a cache
+    the next check believes."""
+    root = _pack(tmp_path)
+    (root / "scenarios" / "fw").mkdir(parents=True)
+    (root / "scenarios" / "fw" / "s.yaml").write_text(_scenario("s", "v"), encoding="utf-8")
+    expected = _lines([root], cached=False)
+    two = dataclasses.replace(OPTIONS, jobs=2)
+    for _ in ("cold", "warm"):
+        result = check_sources([root], two, loaded=LoadedOnce(), cached=True)
+        assert [f"{f.location.path}:{f.location.line}:{f.location.column}: {f.severity.value} {f.code}: {f.message}"
+                for f in result.report.sorted()] == expected
+    assert _documents_believed(root) == 3
 
 
 def test_a_schema_edited_since_the_last_check_is_applied_to_unchanged_files(tmp_path: Path, own_cache: Path) -> None:
