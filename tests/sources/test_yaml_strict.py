@@ -54,6 +54,8 @@ def test_a_valid_document_of_the_suite_is_still_read(case: str) -> None:
     ("key: [a,\nb]\n", 2, 1, "indented 0 spaces"),
     ('key: "a\nb"\n', 2, 1, "indented 0 spaces"),
     ("key: [-]\n", 1, 7, "lone `-`"),
+    ("key: {a: -}\n", 1, 10, "lone `-`"),  # no `[` or `,` before it: the sign of the rule is the `-` before `}`
+    ("key: [? -, b]\n", 1, 9, "lone `-`"),
     ("key: |\n\t\nnext: 1\n", 2, 1, "a tab"),
     ("key: >\n  \n # note\n", 2, 1, "2 spaces, more than its first line (1)"),
     ("---\nkey: 1\n%YAML 1.2\n---\n", 3, 1, "`...`"),
