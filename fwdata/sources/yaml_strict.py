@@ -167,12 +167,13 @@ class _Checker:
         if token.plain and flow and self._text.startswith("-", start.index) and (
                 start.index + 1 == len(self._text) or self._text[start.index + 1] in _LONE_DASH_ENDS):
             self._refuse(start.index, "a lone `-` in a flow collection is not a value: quote it (`'-'`)")
-        if token.style in ('"', "'"):
+        if token.style in ('"', "'") or token.plain and flow:  # (a plain one in a block ends before such a line)
+            what = "a plain value in a flow collection" if token.plain else "a quoted value"
             for row in range(self._row(start.index) + 1, self._row(end.index) + 1):
                 line = self._rows[row]
                 if line.strip() and len(line) - len(line.lstrip(" ")) <= indent:
                     self._refuse(self._lines.start(row),
-                                 f"this line of a quoted value is indented {len(line) - len(line.lstrip(' '))} "
+                                 f"this line of {what} is indented {len(line) - len(line.lstrip(' '))} "
                                  f"spaces: it must be indented more than its block ({indent} spaces)")
         elif token.style in ("|", ">"):
             header = _BLOCK_HEADER.match(self._text, start.index)
