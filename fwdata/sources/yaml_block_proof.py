@@ -35,7 +35,7 @@ _NOT_FOLLOWED = ("\r", "\x85", "\u2028", "\u2029", "\ufeff")
 
 # A line: its indentation, the `- ` of sequence entries, a plain key and its `:`, and the rest (a value, a comment).
 _ENTRY = re.compile(r"(?P<indent>[ ]*)(?P<dashes>(?:-(?:[ ]+|$))*)"
-                    r"(?P<key>(?:[^\s\-?:,\[\]{}#&*!|>'\"%@`]|-[^\s:#,\[\]{}])[^:#]*?[ ]*:(?:[ ]+|$))?(?P<value>.*)")
+                    r"(?P<key>(?:[^\s\-?:,\[\]{}#&*!|>'\"%@`]|-[^\s:#,\[\]{}])[^:#]*:(?:[ ]+|$))?(?P<value>.*)")
 _QUOTED = {'"': re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL), "'": re.compile(r"'(?:[^']|'')*'")}
 _AFTER_QUOTED = re.compile(r"(?:[ ]+#.*)?[ ]*")
 _BLOCK_HEADER = re.compile(r"[|>][-+]?(?:[ ]+#.*)?[ ]*")
