@@ -33,11 +33,12 @@ except ImportError:  # PyYAML without libyaml: its own scanner gives the same to
 # A `#` right after anything but a space or a line feed, a tab, a directive, a block scalar's header followed by a
 # blank line holding spaces; a `-` right before `,`, `]` or `}` (every lone `-` libyaml reads, after `[`, `,`, `?`,
 # `:`, `&a` or `!t`: one before a blank is an entry of a block sequence, an error), a line ending inside a flow
-# collection (an opener or comma last, or a `:` after an opener, even before a comment) or going on in one (a
-# closer, comma or `:` first: `k: [a` then `]`), a line with an odd number of double quotes or ending inside a
-# single-quoted value (a quoted scalar going on).
+# collection (an opener or comma last, an opener not closed on its line, or a `:` after an opener, even before a
+# comment) or going on in one (a closer, comma or `:` first: `k: [a` then `]`), a line with an odd number of double
+# quotes or ending inside a single-quoted value (a quoted scalar going on). Each is found in time linear in a line.
 # The first and last are HARD_SIGNS (yaml_block_proof), the signs a line-by-line proof cannot clear.
-MAYBE_LAX = re.compile(HARD_SIGNS.pattern + r"""|-[,\]}]|[\[{,]\s*$|[\[{,][ ]+#|[\[{][^\n]*:[ ]*(?:[ ]#.*)?$"""
+MAYBE_LAX = re.compile(HARD_SIGNS.pattern + r"""|-[,\]}]|[\[{,]\s*$|[\[{,][ ]+#|[\[{][^\[\]{}\n]*$"""
+                       r"""|^[^\[{\n]*[\[{][^\n]*:[ ]*(?:[ ]#[^\n]*)?$"""
                        r"""|^[ ]*[\]},:]|^[^"\n]*"(?:[^"\n]*"[^"\n]*")*[^"\n]*$|[:-]\s+'[^'\n]*$""", re.MULTILINE)
 _BLOCK_HEADER = re.compile(r"[|>][-+0-9]*")
 _GLUED = frozenset((yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken, yaml.FlowEntryToken, yaml.DirectiveToken))

@@ -53,6 +53,7 @@ def test_a_valid_document_of_the_suite_is_still_read(case: str) -> None:
     ("key: >#x\n  text\n", 1, 7, "space before `#`"),
     ("key: [a,\nb]\n", 2, 1, "indented 0 spaces"),
     ("key: [a,\n  b\nc]\n", 3, 1, "a plain value in a flow collection is indented 0 spaces"),  # `b c`, one scalar
+    ("key: [a, MiG-23C\n(two-seat)]\n", 2, 1, "a plain value in a flow collection is indented 0 spaces"),
     ("key: [a\n]\n", 2, 1, "indented 0 spaces"),  # no comma or opener last on a line: the closer first is the sign
     ("key: {a: b\n, c: d}\n", 2, 1, "indented 0 spaces"),
     ("key: {a:\n1}\n", 2, 1, "indented 0 spaces"),  # a `:` last on a line after an opener
