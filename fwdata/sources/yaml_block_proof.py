@@ -27,8 +27,11 @@ import re
 # The signs of a rule this proof does not follow: a comment glued to anything but a space or a line feed (libyaml
 # reads `a\u00a0#b` as one plain scalar), a tab, a directive, a blank line after a block scalar's header (also in
 # yaml_strict.MAYBE_LAX).
-HARD_SIGNS = re.compile(r"[^ \n]#|\t|^%|[|>][-+0-9]*[ ]*(?:#.*)?\n[ ]+\n", re.MULTILINE)
-_BLANK_AFTER_HEADER = re.compile(r"[|>][-+0-9]*[ ]*(?:#.*)?\n[ ]+\n")
+# The last: a line followed by a blank one holding spaces, that holds a header followed by a comment or its end (the
+# line is read from its start once: a header followed by a comment, tried from every `|` of a line, was quadratic).
+_BLANK_AFTER_HEADER_PATTERN = r"^(?=[^\n]*\n[ ]+\n)[^\n]*[|>][-+0-9]*[ ]*[#\n]"
+HARD_SIGNS = re.compile(r"[^ \n]#|\t|^%|" + _BLANK_AFTER_HEADER_PATTERN, re.MULTILINE)
+_BLANK_AFTER_HEADER = re.compile(_BLANK_AFTER_HEADER_PATTERN, re.MULTILINE)
 # Left to the token walk: line breaks to libyaml besides "\n", and a BOM (libyaml skips one first on any line, so
 # the line's content is a column further right than its spaces say).
 _NOT_FOLLOWED = ("\r", "\x85", "\u2028", "\u2029", "\ufeff")
