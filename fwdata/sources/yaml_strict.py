@@ -35,11 +35,15 @@ except ImportError:  # PyYAML without libyaml: its own scanner gives the same to
 # `:`, `&a` or `!t`: one before a blank is an entry of a block sequence, an error), a line ending inside a flow
 # collection (an opener or comma last, an opener not closed on its line, or a `:` after an opener, even before a
 # comment) or going on in one (a closer, comma or `:` first: `k: [a` then `]`), a line with an odd number of double
-# quotes or ending inside a single-quoted value (a quoted scalar going on). Each is found in time linear in a line.
+# quotes or ending inside a quoted value that starts on it after a key, an entry or a node's properties, escapes
+# and `''` read (a quoted scalar going on: `k: &a 'x`, `k: 'it''s`, `k: "say \"hi`). Each is found in time linear
+# in a line.
 # The first and last are HARD_SIGNS (yaml_block_proof), the signs a line-by-line proof cannot clear.
 MAYBE_LAX = re.compile(HARD_SIGNS.pattern + r"""|-[,\]}]|[\[{,]\s*$|[\[{,][ ]+#|[\[{][^\[\]{}\n]*$"""
                        r"""|^[^\[{\n]*[\[{][^\n]*:[ ]*(?:[ ]#[^\n]*)?$"""
-                       r"""|^[ ]*[\]},:]|^[^"\n]*"(?:[^"\n]*"[^"\n]*")*[^"\n]*$|[:-]\s+'[^'\n]*$""", re.MULTILINE)
+                       r"""|^[ ]*[\]},:]|^[^"\n]*"(?:[^"\n]*"[^"\n]*")*[^"\n]*$"""
+                       r"""|(?:[:?-]|(?<!\S)[&!]\S*)\s+(?:'(?:[^'\n]|'')*|"(?=[^"\n]*\\)(?:[^"\\\n]|\\.)*\\?)$""",
+                       re.MULTILINE)
 _BLOCK_HEADER = re.compile(r"[|>][-+0-9]*")
 _GLUED = frozenset((yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken, yaml.FlowEntryToken, yaml.DirectiveToken))
 _CONTENT = frozenset((yaml.ScalarToken, yaml.FlowSequenceStartToken, yaml.FlowMappingStartToken,

@@ -59,6 +59,9 @@ def test_a_valid_document_of_the_suite_is_still_read(case: str) -> None:
     ("key: {a:\n1}\n", 2, 1, "indented 0 spaces"),  # a `:` last on a line after an opener
     ("key: [a, # note\nb]\n", 2, 1, "indented 0 spaces"),
     ('key: "a\nb"\n', 2, 1, "indented 0 spaces"),
+    ("key: 'it''s\nb'\n", 2, 1, "indented 0 spaces"),  # an escaped quote on the first line
+    ('key: "say \\"hi\nb \\" c"\n', 2, 1, "indented 0 spaces"),
+    ("key: &a 'x\nb'\n", 2, 1, "indented 0 spaces"),
     ("key: [-]\n", 1, 7, "lone `-`"),
     ("key: {a: -}\n", 1, 10, "lone `-`"),  # no `[` or `,` before it: the sign of the rule is the `-` before `}`
     ("key: [? -, b]\n", 1, 9, "lone `-`"),
