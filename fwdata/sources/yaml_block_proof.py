@@ -30,7 +30,7 @@ import re
 # The last: a line followed by a blank one holding spaces, that holds a header followed by a comment or its end (the
 # line is read from its start once: a header followed by a comment, tried from every `|` of a line, was quadratic).
 _BLANK_AFTER_HEADER_PATTERN = r"^(?=[^\n]*\n[ ]+\n)[^\n]*[|>][-+0-9]*[ ]*[#\n]"
-HARD_SIGNS = re.compile(r"[^ \n]#|\t|^%|" + _BLANK_AFTER_HEADER_PATTERN, re.MULTILINE)
+HARD_SIGNS = re.compile(r"#(?<=[^ \n]#)|\t|^%|" + _BLANK_AFTER_HEADER_PATTERN, re.MULTILINE)  # `#` first: quicker
 _BLANK_AFTER_HEADER = re.compile(_BLANK_AFTER_HEADER_PATTERN, re.MULTILINE)
 # Left to the token walk: line breaks to libyaml besides "\n", and a BOM (libyaml skips one first on any line, so
 # the line's content is a column further right than its spaces say).

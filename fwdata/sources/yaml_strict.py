@@ -39,11 +39,11 @@ except ImportError:  # PyYAML without libyaml: its own scanner gives the same to
 # and `''` read (a quoted scalar going on: `k: &a 'x`, `k: 'it''s`, `k: "say \"hi`). Each is found in time linear
 # in a line.
 # The first and last are HARD_SIGNS (yaml_block_proof), the signs a line-by-line proof cannot clear.
-MAYBE_LAX = re.compile(HARD_SIGNS.pattern + r"""|-[,\]}]|[\[{,]\s*$|[\[{,][ ]+#|[\[{][^\[\]{}\n]*$"""
+MAYBE_LAX = re.compile(HARD_SIGNS.pattern + r"""|-[,\]}]|[\[{,](?:\s*$|[ ]+#)|[\[{][^\[\]{}\n]*$"""
                        r"""|^[^\[{\n]*[\[{][^\n]*:[ ]*(?:[ ]#[^\n]*)?$"""
                        r"""|^[ ]*[\]},:]|^[^"\n]*"(?:[^"\n]*"[^"\n]*")*[^"\n]*$"""
-                       r"""|(?:[:?-]|(?<!\S)[&!]\S*)\s+(?:'(?:[^'\n]|'')*|"(?=[^"\n]*\\)(?:[^"\\\n]|\\.)*\\?)$""",
-                       re.MULTILINE)
+                       r"""|[:?&!-](?:(?<=[&!])(?<!\S[&!])\S*)?\s+"""
+                       r"""(?:'[^'\n]*(?:''[^'\n]*)*|"(?=[^"\n]*\\)[^"\\\n]*(?:\\.[^"\\\n]*)*\\?)$""", re.MULTILINE)
 _BLOCK_HEADER = re.compile(r"[|>][-+0-9]*")
 _GLUED = frozenset((yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken, yaml.FlowEntryToken, yaml.DirectiveToken))
 _CONTENT = frozenset((yaml.ScalarToken, yaml.FlowSequenceStartToken, yaml.FlowMappingStartToken,
