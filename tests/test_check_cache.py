@@ -332,6 +332,27 @@ def test_a_fifo_in_place_of_a_cache_file_is_passed_over(tmp_path: Path, own_cach
     assert (run.returncode, run.stdout) == expected[:2]
 
 
+def test_a_symbolic_link_in_place_of_the_documents_folder_is_not_written_through(tmp_path: Path,
+                                                                                 own_cache: Path) -> None:
+    """The documents folder is fwdata's own: one that is a link to another folder is neither written into nor
+    cleared (a cache made afresh deletes every document the index does not name)."""
+    card = str(_pack(tmp_path) / "cards" / "fw" / "a.yaml")
+    expected = _cli("--no-cache", card)
+    assert _cli(card) == expected
+    [documents] = own_cache.glob("check/*.documents")
+    shutil.rmtree(documents)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "kept.pickle").write_bytes(b"not fwdata's")
+    documents.symlink_to(elsewhere)
+    for index in own_cache.glob("check/*.pickle"):
+        index.unlink()
+    code, out, err = _cli(card)
+    assert (code, out) == expected[:2]
+    assert "a symbolic link" in err and len(err.splitlines()) == 1
+    assert [path.name for path in elsewhere.iterdir()] == ["kept.pickle"]
+
+
 def test_a_signed_snapshot_of_another_shape_is_made_again(tmp_path: Path, own_cache: Path) -> None:
     """A base snapshot signed with this user's key but not of a snapshot's shape is not believed."""
     from fwdata.incremental.base_snapshot import base_snapshot

@@ -144,6 +144,9 @@ class CheckCacheFiles:
         if index is None:
             notes.append("the check cache was not written (no home folder); the next check starts afresh")
             return
+        if (folder := _document_path(index, "", "").parent).is_symlink():  # fwdata's own: never another's files
+            notes.append(f"the check cache was not written ({folder}: a symbolic link); the next check starts afresh")
+            return
         for name, (document, masked) in documents.items():
             digest = cache.files[name].digest
             value = zlib.compress(pickle.dumps((document, masked), protocol=pickle.HIGHEST_PROTOCOL), 1)

@@ -24,30 +24,40 @@ from __future__ import annotations
 import bisect
 import re
 
-# The signs of a rule this proof does not follow: a glued comment, a tab, a directive, a blank line after a block
-# scalar's header (also in yaml_strict.MAYBE_LAX).
-HARD_SIGNS = re.compile(r"\S#|\t|^%|[|>][-+0-9]*[ ]*(?:#.*)?\n[ ]+\n", re.MULTILINE)
-_BLANK_AFTER_HEADER = re.compile(r"[|>][-+0-9]*[ ]*(?:#.*)?\n[ ]+\n")
-_LINE_BREAKS = ("\r", "\x85", "\u2028", "\u2029")  # line breaks to libyaml besides "\n": left to the token walk
+# The signs of a rule this proof does not follow: a comment glued to anything but a space or a line feed (libyaml
+# reads `a\u00a0#b` as one plain scalar), a tab, a directive, a blank line after a block scalar's header (also in
+# yaml_strict.MAYBE_LAX).
+# The last: a line followed by a blank one holding spaces, that holds a header followed by a comment or its end (the
+# line is read from its start once: a header followed by a comment, tried from every `|` of a line, was quadratic).
+_BLANK_AFTER_HEADER_PATTERN = r"^(?=[^\n]*\n[ ]+\n)[^\n]*[|>][-+0-9]*[ ]*[#\n]"
+HARD_SIGNS = re.compile(r"#(?<=[^ \n]#)|\t|^%|" + _BLANK_AFTER_HEADER_PATTERN, re.MULTILINE)  # `#` first: quicker
+_BLANK_AFTER_HEADER = re.compile(_BLANK_AFTER_HEADER_PATTERN, re.MULTILINE)
+# Left to the token walk: line breaks to libyaml besides "\n", and a BOM (libyaml skips one first on any line, so
+# the line's content is a column further right than its spaces say).
+_NOT_FOLLOWED = ("\r", "\x85", "\u2028", "\u2029", "\ufeff")
 
 # A line: its indentation, the `- ` of sequence entries, a plain key and its `:`, and the rest (a value, a comment).
 _ENTRY = re.compile(r"(?P<indent>[ ]*)(?P<dashes>(?:-(?:[ ]+|$))*)"
-                    r"(?P<key>(?:[^\s\-?:,\[\]{}#&*!|>'\"%@`]|-[^\s:#,\[\]{}])[^:#]*?[ ]*:(?:[ ]+|$))?(?P<value>.*)")
+                    r"(?P<key>(?:[^\s\-?:,\[\]{}#&*!|>'\"%@`]|-[^\s:#,\[\]{}])[^:#]*:(?:[ ]+|$))?(?P<value>.*)")
 _QUOTED = {'"': re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL), "'": re.compile(r"'(?:[^']|'')*'")}
 _AFTER_QUOTED = re.compile(r"(?:[ ]+#.*)?[ ]*")
 _BLOCK_HEADER = re.compile(r"[|>][-+]?(?:[ ]+#.*)?[ ]*")
 _NOT_A_PLAIN_START = frozenset("[]{},&*!%@`?|>\"'#")
 # A flow collection nested at most once, going on to a new line only after a `,`: its scalars plain without `:`,
-# `#` or quotes, or quoted without escapes, a quote only where a scalar starts, no lone `-`.
-_FLOW_SCALAR = r"""(?:"[^"\\]*"|'(?:[^']|'')*'|(?:[^\s\[\]{},:#"'-]|-[^\s\[\]{},:#"'])[^\[\]{},:#"'\n]*)"""
+# `#` or quotes, or quoted without escapes, a quote only where a scalar starts, no lone `-`. A plain scalar starts
+# with no indicator (in a flow libyaml reads `?` and `:` as indicators wherever a token starts, `&a`, `!t` as a
+# node's properties: `[? -]` holds a lone `-`), and its rest is possessive (else a failed match backtracks over
+# the blanks before every `,`: exponential in the number of items).
+_FLOW_SCALAR = r"""(?:"[^"\\]*"|'(?:[^']|'')*'|(?:[^\s\[\]{},:#"'\-?&*!|>%@`]|-[^\s\[\]{},:#"'])[^\[\]{},:#"'\n]*+)"""
 _FLOW_ITEMS = r"(?:[ ]*:[ ]+{value})?(?:[ ]*,[ ]*(?:\n[ ]+)?(?!,)|(?=[ ]*[\]}}]))"
 _INNER_FLOW = rf"[\[{{][ ]*(?:{_FLOW_SCALAR}{_FLOW_ITEMS.format(value=_FLOW_SCALAR)})*[ ]*[\]}}]"
 _FLOW_VALUE = rf"(?:{_FLOW_SCALAR}|{_INNER_FLOW})"
 _SIMPLE_FLOW = re.compile(rf"[\[{{][ ]*(?:{_FLOW_VALUE}{_FLOW_ITEMS.format(value=_FLOW_VALUE)})*[ ]*[\]}}]")
-# A flow collection's parts: blanks, a comment, a quoted scalar, an indicator, a word of a plain scalar.
+# A flow collection's parts: blanks, a comment, a quoted scalar, an indicator (`?` and `:` are wherever a token
+# starts, as libyaml reads them in a flow), a word of a plain scalar (going on over a `:` libyaml does not end it at).
 _FLOW_PART = re.compile(r"""(?P<blank>[ \n]+)|(?P<comment>\#[^\n]*)|(?P<quoted>"(?:[^"\\]|\\.)*"|'(?:[^']|'')*')"""
-                        r"""|(?P<indicator>[\[\]{},]|:(?=[ \n\[\]{},]))"""
-                        r"""|(?P<word>(?:[^ \n\[\]{},:#"']|:(?![ \n\[\]{},]))+)""", re.DOTALL)
+                        r"""|(?P<indicator>[\[\]{},?:])"""
+                        r"""|(?P<word>[^ \n\[\]{},:#"'?](?:[^ \n\[\]{},:#"']|:(?![ \n\[\]{},?]))*)""", re.DOTALL)
 
 
 class _Unclear(Exception):
@@ -59,7 +69,7 @@ def has_hard_sign(text: str) -> bool:
     scan of the whole text by a regular expression)."""
     at = text.find("#", 1)  # a `#` first in the text follows nothing
     while at > 0:
-        if not text[at - 1].isspace():
+        if text[at - 1] not in " \n":
             return True
         at = text.find("#", at + 1)
     return ("\t" in text or text.startswith("%") or "\n%" in text
@@ -73,7 +83,7 @@ def block_text_is_clear(text: str) -> bool:
     (`has_hard_sign`), which libyaml's parser read without an error.
     Linear in the text's length; never raises.
     """
-    if any(line_break in text for line_break in _LINE_BREAKS):
+    if any(character in text for character in _NOT_FOLLOWED):
         return False
     try:
         _Lines(text).follow()

@@ -6,9 +6,9 @@ set of rules: this shortcut takes only texts it can vouch for and answers None f
 else, so the caller reads the text the located way, which gives the same data or the finding.
 
 Vouched for: a text with none of what the located reader treats specially (`_unusual`: anchors,
-aliases, tags, merge keys, directives, document markers, escapes, complex keys, tabs, carriage
-returns, control and line-separator characters, long lines and numbers, `.inf` and `.nan`), not
-nested deeper than the cap (`_deepest`), that libyaml parses without an error within the event cap,
+aliases, tags, merge keys, directives, document markers, escapes, complex keys, flow collections as
+keys, tabs, carriage returns, control and line-separator characters, long lines and numbers, `.inf`
+and `.nan`), not nested deeper than the cap (`_deepest`), that libyaml parses without an error within the event cap,
 that the located reader's strict-syntax check passes (`yaml_strict`), whose root is a mapping with
 no key twice, and whose every string agrees with the core schema (YAML 1.2.2, 10.3.2). rapidyaml
 writes a plain scalar bare when JSON reads it (`12`, `1.5`, `true`, `null`) and quotes the rest, so
@@ -46,6 +46,7 @@ _SPECIAL = re.compile(
     re.MULTILINE)
 # control characters, U+0085, U+2028, U+2029, a BOM inside the text, U+FFFE and U+FFFF
 _ODD_CHARACTER = re.compile(r"[^\n\x20-\x7e\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+_FLOW_KEY = re.compile(r"[\]}][ ]*:(?:[ ]|$)", re.MULTILINE)  # a flow collection as a key (rapidyaml cannot hold it)
 _LONG_NUMBER = re.compile(r"[0-9][-+.0-9eE]{39}")  # a number longer than LoadLimits.max_number_chars (40)
 _LONG_LINE = re.compile(r"^.{4001}", re.MULTILINE)  # longer than LoadLimits.max_line_chars (4,000)
 _INFINITE = re.compile(r"\.(?i:inf|nan)")  # rapidyaml writes `.Inf` as ".inf"
@@ -106,6 +107,7 @@ def _unusual(text: str) -> bool:
     return ((any(sign in text for sign in _SIGNS) and _SPECIAL.search(text) is not None)
             or text.startswith(("---", "...")) or "\n---" in text or "\n..." in text
             or _ODD_CHARACTER.search(text) is not None or _LONG_NUMBER.search(text) is not None
+            or (("]" in text or "}" in text) and _FLOW_KEY.search(text) is not None)
             or (len(text) > 4000 and _LONG_LINE.search(text) is not None) or _INFINITE.search(text) is not None)
 
 

@@ -30,12 +30,20 @@ try:
 except ImportError:  # PyYAML without libyaml: its own scanner gives the same tokens
     from yaml import SafeLoader as _Scanner
 
-# A `#` right after a non-space, a tab, a directive, a block scalar's header followed by a blank line holding spaces;
-# a lone `-` after `[` or `,`, a line ending inside a flow collection (an opener or comma last), a line with an odd
-# number of double quotes or ending inside a single-quoted value (a quoted scalar going on).
+# A `#` right after anything but a space or a line feed, a tab, a directive, a block scalar's header followed by a
+# blank line holding spaces; a `-` right before `,`, `]` or `}` (every lone `-` libyaml reads, after `[`, `,`, `?`,
+# `:`, `&a` or `!t`: one before a blank is an entry of a block sequence, an error), a line ending inside a flow
+# collection (an opener or comma last, an opener not closed on its line, or a `:` after an opener, even before a
+# comment) or going on in one (a closer, comma or `:` first: `k: [a` then `]`), a line with an odd number of double
+# quotes or ending inside a quoted value that starts on it after a key, an entry or a node's properties, escapes
+# and `''` read (a quoted scalar going on: `k: &a 'x`, `k: 'it''s`, `k: "say \"hi`). Each is found in time linear
+# in a line.
 # The first and last are HARD_SIGNS (yaml_block_proof), the signs a line-by-line proof cannot clear.
-MAYBE_LAX = re.compile(HARD_SIGNS.pattern + r"""|[\[,]\s*-|[\[{,]\s*$|^[^"\n]*"(?:[^"\n]*"[^"\n]*")*[^"\n]*$"""
-                       r"""|[:-]\s+'[^'\n]*$""", re.MULTILINE)
+MAYBE_LAX = re.compile(HARD_SIGNS.pattern + r"""|-[,\]}]|[\[{,](?:\s*$|[ ]+#)|[\[{][^\[\]{}\n]*$"""
+                       r"""|^[^\[{\n]*[\[{][^\n]*:[ ]*(?:[ ]#[^\n]*)?$"""
+                       r"""|^[ ]*[\]},:]|^[^"\n]*"(?:[^"\n]*"[^"\n]*")*[^"\n]*$"""
+                       r"""|[:?&!-](?:(?<=[&!])(?<!\S[&!])\S*)?\s+"""
+                       r"""(?:'[^'\n]*(?:''[^'\n]*)*|"(?=[^"\n]*\\)[^"\\\n]*(?:\\.[^"\\\n]*)*\\?)$""", re.MULTILINE)
 _BLOCK_HEADER = re.compile(r"[|>][-+0-9]*")
 _GLUED = frozenset((yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken, yaml.FlowEntryToken, yaml.DirectiveToken))
 _CONTENT = frozenset((yaml.ScalarToken, yaml.FlowSequenceStartToken, yaml.FlowMappingStartToken,
@@ -165,12 +173,13 @@ class _Checker:
         if token.plain and flow and self._text.startswith("-", start.index) and (
                 start.index + 1 == len(self._text) or self._text[start.index + 1] in _LONE_DASH_ENDS):
             self._refuse(start.index, "a lone `-` in a flow collection is not a value: quote it (`'-'`)")
-        if token.style in ('"', "'"):
+        if token.style in ('"', "'") or token.plain and flow:  # (a plain one in a block ends before such a line)
+            what = "a plain value in a flow collection" if token.plain else "a quoted value"
             for row in range(self._row(start.index) + 1, self._row(end.index) + 1):
                 line = self._rows[row]
                 if line.strip() and len(line) - len(line.lstrip(" ")) <= indent:
                     self._refuse(self._lines.start(row),
-                                 f"this line of a quoted value is indented {len(line) - len(line.lstrip(' '))} "
+                                 f"this line of {what} is indented {len(line) - len(line.lstrip(' '))} "
                                  f"spaces: it must be indented more than its block ({indent} spaces)")
         elif token.style in ("|", ">"):
             header = _BLOCK_HEADER.match(self._text, start.index)

@@ -37,7 +37,8 @@ def _token_walk_refuses(text: str) -> bool | None:
 
 
 _indent = st.integers(0, 6).map(lambda spaces: " " * spaces)
-_words = st.sampled_from(["a", "b c", "x:y", "it's", 'say "hi"', "-5", "-", "1,", "e #n", "k: v", ""])
+_words = st.sampled_from(["a", "b c", "x:y", "it's", 'say "hi"', "-5", "-", "1,", "e #n", "k: v", "",
+                          "? -", "?-", "&a -", '"q":-', ":-", "a\u00a0#b", "x\u3000#y"])
 _quoted = st.builds(lambda quote, first, breaks, rest: f"{quote}{first}{breaks}{rest}{quote}",
                     st.sampled_from(['"', "'"]), st.sampled_from(["p", "q r", ""]),
                     st.lists(_indent.map(lambda spaces: f"\n{spaces}"), max_size=2).map("w".join),
@@ -48,7 +49,8 @@ _flow = st.builds(lambda opener, parts, breaks: opener + breaks.join(parts) + {"
                   _indent.map(lambda spaces: f"\n{spaces}"))
 _value = st.one_of(_words, _quoted, _flow, st.sampled_from(["|", ">-", "|\n", "'a' #c", '"b"x', "[a]: b", "&x y"]))
 _line = st.builds(lambda indent, dashes, key, value, after: f"{indent}{dashes}{key}{value}{after}",
-                  _indent, st.sampled_from(["", "- ", "- - ", "-   "]), st.sampled_from(["", "k: ", "key : ", "n:"]),
+                  st.one_of(_indent, st.just("\ufeff")),
+                  st.sampled_from(["", "- ", "- - ", "-   "]), st.sampled_from(["", "k: ", "key : ", "n:"]),
                   _value, st.sampled_from(["", " # c", "  ", ":"]))
 _text = st.lists(_line, min_size=1, max_size=8).map(lambda lines: "\n".join(lines) + "\n")
 
@@ -59,6 +61,11 @@ _text = st.lists(_line, min_size=1, max_size=8).map(lambda lines: "\n".join(line
 @example("flow: [a,\nb,\nc]\n")  # yaml-test-suite 9C9N
 @example('- k: "a\n  b"\n')  # the compact mapping's block is the key's column, not the dash's
 @example("k:\n- [a,\n  -]\n")
+@example("k: [a,\u00a0#c, -, x\n  ]\n")  # libyaml reads `a\u00a0#c` as one scalar, not a comment
+@example('k:\n\ufeffj: "a\n b"\n')  # libyaml skips a BOM first on a line: `j` is at column 1
+@example("k: {? -, a}\n")  # `?` and `:` are indicators wherever a token of a flow starts
+@example('k: {"a":-}\n')
+@example("k: [&a -]\n")
 def test_a_text_proved_clear_is_never_refused_by_the_token_walk(text: str) -> None:
     if HARD_SIGNS.search(text) is None and block_text_is_clear(text):
         assert _token_walk_refuses(text) in (False, None), text
@@ -77,6 +84,13 @@ def test_the_quick_search_for_a_hard_sign_answers_as_the_expression(text: str) -
 ])
 def test_what_the_proof_cannot_follow_goes_to_the_token_walk(text: str) -> None:
     assert not block_text_is_clear(text)
+
+
+def test_a_long_flow_the_simple_reading_gives_up_on_is_followed_in_linear_time() -> None:
+    # the blanks before each `,` could end a plain scalar or precede the `,`: a failed match tried every split
+    text = "table: [" + "1 , " * 60 + "[a, [b]]]\nnote: x,\n"
+    assert _token_walk_refuses(text) is False
+    assert block_text_is_clear(text)
 
 
 @pytest.mark.parametrize("text", [

@@ -83,6 +83,8 @@ def test_every_yaml_file_under_tests_loads_the_same_on_both_paths() -> None:
     "a: 1\n---\nb: 2\n", "%YAML 1.1\n---\na: yes\n",  # a second document, a directive
     "a: b: c\n", "a: [1, 2\n",  # not YAML
     "a: 'x'#c\n", "a: [b, -]\n",  # strict-syntax cases libyaml lets pass
+    "a: {b: -}\n", "a: [b\n]\n", "a: {b:\n1}\n", "a: [x, MiG-23C\n(two-seat)]\n",  # ... and rapidyaml refuses
+    "[a]: b\nc: d\n", "a: 1\n{b: c}: d\n",  # a flow collection as a key: rapidyaml cannot hold it
     "a: x\u2028y\n", "a: x\x85y\n", "\ufeffa: 1\n",  # line separators; a BOM
     "a: \"24.4\"\nb: '0'\nc: ''\nd: \"true\"\n",  # quoted texts that read as numbers: the fast path takes them
 ])

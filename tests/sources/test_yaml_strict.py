@@ -52,8 +52,19 @@ def test_a_valid_document_of_the_suite_is_still_read(case: str) -> None:
     ("key: [a, b]#x\n", 1, 12, "space before `#`"),
     ("key: >#x\n  text\n", 1, 7, "space before `#`"),
     ("key: [a,\nb]\n", 2, 1, "indented 0 spaces"),
+    ("key: [a,\n  b\nc]\n", 3, 1, "a plain value in a flow collection is indented 0 spaces"),  # `b c`, one scalar
+    ("key: [a, MiG-23C\n(two-seat)]\n", 2, 1, "a plain value in a flow collection is indented 0 spaces"),
+    ("key: [a\n]\n", 2, 1, "indented 0 spaces"),  # no comma or opener last on a line: the closer first is the sign
+    ("key: {a: b\n, c: d}\n", 2, 1, "indented 0 spaces"),
+    ("key: {a:\n1}\n", 2, 1, "indented 0 spaces"),  # a `:` last on a line after an opener
+    ("key: [a, # note\nb]\n", 2, 1, "indented 0 spaces"),
     ('key: "a\nb"\n', 2, 1, "indented 0 spaces"),
+    ("key: 'it''s\nb'\n", 2, 1, "indented 0 spaces"),  # an escaped quote on the first line
+    ('key: "say \\"hi\nb \\" c"\n', 2, 1, "indented 0 spaces"),
+    ("key: &a 'x\nb'\n", 2, 1, "indented 0 spaces"),
     ("key: [-]\n", 1, 7, "lone `-`"),
+    ("key: {a: -}\n", 1, 10, "lone `-`"),  # no `[` or `,` before it: the sign of the rule is the `-` before `}`
+    ("key: [? -, b]\n", 1, 9, "lone `-`"),
     ("key: |\n\t\nnext: 1\n", 2, 1, "a tab"),
     ("key: >\n  \n # note\n", 2, 1, "2 spaces, more than its first line (1)"),
     ("---\nkey: 1\n%YAML 1.2\n---\n", 3, 1, "`...`"),
