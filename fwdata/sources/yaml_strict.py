@@ -92,7 +92,8 @@ def check_strict_syntax(text: str, lines: TextLines | None = None, *, parsed: bo
     (made when needed if None). `parsed` says libyaml's parser read the whole text without an error; only then may
     the line-by-line proof clear it.
     """
-    if MAYBE_LAX.search(text) is None or (parsed and not has_hard_sign(text) and block_text_is_clear(text)):
+    if (MAYBE_LAX.search(text) is None and not _flow_left_open(text)) or (
+            parsed and not has_hard_sign(text) and block_text_is_clear(text)):
         return
     try:
         tokens = _tokens(text)
@@ -106,6 +107,14 @@ def check_strict_syntax(text: str, lines: TextLines | None = None, *, parsed: bo
         except yaml.YAMLError:
             return
     _Checker(text, lines or TextLines(text)).check(tokens)
+
+
+def _flow_left_open(text: str) -> bool:
+    """Return True when a line opens more flow collections than it closes (brackets in quotes and comments count too:
+    a sign, not a verdict): a flow collection going on over lines that MAYBE_LAX does not see (`k: [[a], b`)."""
+    return ("[" in text or "{" in text) and any(
+        line.count("[") + line.count("{") > line.count("]") + line.count("}")
+        for line in text.split("\n") if "[" in line or "{" in line)
 
 
 def _tokens(text: str) -> list[Any]:

@@ -59,6 +59,7 @@ def test_a_valid_document_of_the_suite_is_still_read(case: str) -> None:
     ("key: {a:\n1}\n", 2, 1, "indented 0 spaces"),  # a `:` last on a line after an opener
     ("key: [a, # note\nb]\n", 2, 1, "indented 0 spaces"),
     ('key: "a\nb"\n', 2, 1, "indented 0 spaces"),
+    ("key: [[a], b\nc]\n", 2, 1, "indented 0 spaces"),  # the first line closes a collection: its sign is the count
     ("key: 'it''s\nb'\n", 2, 1, "indented 0 spaces"),  # an escaped quote on the first line
     ('key: "say \\"hi\nb \\" c"\n', 2, 1, "indented 0 spaces"),
     ("key: &a 'x\nb'\n", 2, 1, "indented 0 spaces"),
