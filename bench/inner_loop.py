@@ -1,5 +1,6 @@
 """The author's inner loop (issue 32), in one run: one file checked against check-jsonschema on that file, the whole
-pack against the floor, `fwdata --version`, a pre-commit run for one changed card; every figure CPU seconds
+pack against the floor, `fwdata --version`, a one-card pack's build, a pre-commit run for one changed card; every
+figure CPU seconds
 (user + system of all the run's processes, os.wait4) and a ratio, the pre-commit run's wall seconds too.
 
 Usage: python bench/inner_loop.py [--cards 1000] [--repeat 3]
@@ -8,7 +9,8 @@ Packs (bench/generate_pack.py): a one-card pack (one generated P-51D card and th
 --cards cards. The file checked is a card of each. "cold" runs with an empty user cache folder
 (FWDATA_CACHE_DIR: no base-library snapshot, no check cache); "warm" after a check of the same file; "edited"
 after one number of that card changed (a new number each run); the whole pack "unchanged" after a check of it,
-"no cache" with `--no-cache`. Each figure is the run of median CPU of --repeat runs. Last, the --cards pack
+"no cache" with `--no-cache`. The one-card pack is also built into an empty folder (its CPU and PDFs written,
+against under 2 s and at most 10). Each figure is the run of median CPU of --repeat runs. Last, the --cards pack
 becomes a git repository whose `.pre-commit-config.yaml` holds fwdata's hook (.pre-commit-hooks.yaml) as a local
 hook running the `fwdata` installed next to this Python (`pip install -e '.[bench]'`: no network); after one
 warm-up run, each run changes one number of the card, stages it and times `pre-commit run` (the staged card
@@ -125,6 +127,15 @@ def _pre_commit(pack: Path, card: Path, anchor: Run, repeat: int, label: str) ->
     print(f"  {'one card changed: wall':44s} {wall_s:7.2f} s   {wall_s / ONE_SECOND:5.2f}x the 1 s target")
 
 
+def _one_card_build(pack: Path, out: Path, repeat: int) -> None:
+    """Print a cold build of the one-card pack: its CPU and the PDFs it wrote (target: under 2 s, at most 10)."""
+    run = median_run([*FWDATA, "build", "--no-progress", "-q", str(pack), "--out", str(out)], repeat,
+                     lambda: shutil.rmtree(out, ignore_errors=True))
+    pdfs = len(list(out.rglob("*.pdf")))
+    label = "build of the one-card pack, cold"
+    print(f"  {label:44s} {run.cpu_s:7.2f} s   {pdfs} PDFs (target: under 2 s, at most 10)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, default=1000)
@@ -145,6 +156,7 @@ def main() -> None:
         version = median_run([*FWDATA, "--version"], args.repeat)
         print(f"fwdata --version: {version.cpu_s:.3f} s CPU")
         _one_file(one, one / "cards" / "fw" / "p-51d-n1.yaml", cache, args.repeat, "one-card pack")
+        _one_card_build(one, Path(folder) / "one-build", args.repeat)
         card = big / "cards" / "fw" / "p-51d-n1.yaml"
         anchor = _one_file(big, card, cache, args.repeat, f"{args.cards}-card pack")
         floor = median_run([sys.executable, str(ROOT / "bench" / "floor_check.py"), str(big)], args.repeat)
