@@ -83,6 +83,17 @@ def make_input(rng: random.Random, sources: list[Path]) -> FuzzInput:
     return maker(rng, sources)
 
 
+def fuzzed_source(rng: random.Random, sources: list[Path]) -> bytes:
+    """Return one source file's bytes from `make_input`, in three cases of ten with a fragment of TEXT_FRAGMENTS (an
+    anchor, an alias, a merge key...) put in somewhere."""
+    fuzz_input = make_input(rng, sources)
+    raw = next(iter(fuzz_input.files.values())) if len(fuzz_input.files) == 1 else fuzz_input.files["source.yaml"]
+    if rng.random() < 0.3:
+        at = rng.randrange(len(raw) + 1)
+        raw = raw[:at] + rng.choice(TEXT_FRAGMENTS).encode("utf-8", "surrogatepass") + raw[at:]
+    return raw
+
+
 def _arbitrary_bytes(rng: random.Random, sources: list[Path]) -> FuzzInput:
     data = bytes(rng.randrange(256) for _ in range(rng.randrange(200)))
     return FuzzInput("arbitrary bytes", {SOURCE_NAME: data})

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from fwdata.sources.yaml_fast import read_fast
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS, load_bytes
 from fwdata.sources.yaml_reader import LoadLimits
-from tests.fuzzing import TEXT_FRAGMENTS, bundled_sources, make_input
+from tests.fuzzing import bundled_sources, fuzzed_source
 from tests.sources.test_yaml_strict import INVALID as STRICT_INVALID
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -187,13 +187,7 @@ def test_generated_documents_load_the_same(text: str) -> None:
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_fuzzed_sources_load_the_same(seed: int) -> None:
-    rng = random.Random(seed)
-    fuzz_input = make_input(rng, _SOURCES)
-    raw = next(iter(fuzz_input.files.values())) if len(fuzz_input.files) == 1 else fuzz_input.files["source.yaml"]
-    if rng.random() < 0.3:
-        at = rng.randrange(len(raw) + 1)
-        raw = raw[:at] + rng.choice(TEXT_FRAGMENTS).encode("utf-8", "surrogatepass") + raw[at:]
-    assert_same_load(raw)
+    assert_same_load(fuzzed_source(random.Random(seed), _SOURCES))
 
 
 _SOURCES = bundled_sources()

@@ -13,7 +13,7 @@ from fwdata.sources.yaml_loader import DEFAULT_LIMITS, load_bytes
 from fwdata.sources.yaml_plain import GiveUp, read_plain
 from fwdata.sources.yaml_reader import LoadLimits, TextLines, read_nodes
 from fwdata.sources.yaml_values import to_plain
-from tests.fuzzing import TEXT_FRAGMENTS, bundled_sources, make_input
+from tests.fuzzing import bundled_sources, fuzzed_source
 
 
 def _through_nodes(raw: bytes, limits: LoadLimits) -> object:
@@ -75,13 +75,7 @@ def test_a_small_value_cap_is_met_the_same_way() -> None:
 @settings(max_examples=300, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_fuzzed_sources_load_the_same(seed: int) -> None:
-    rng = random.Random(seed)
-    fuzz_input = make_input(rng, _SOURCES)
-    raw = next(iter(fuzz_input.files.values())) if len(fuzz_input.files) == 1 else fuzz_input.files["source.yaml"]
-    if rng.random() < 0.3:  # and a fragment such as an anchor, an alias or a merge key somewhere
-        at = rng.randrange(len(raw) + 1)
-        raw = raw[:at] + rng.choice(TEXT_FRAGMENTS).encode("utf-8", "surrogatepass") + raw[at:]
-    _same_load(raw)
+    _same_load(fuzzed_source(random.Random(seed), _SOURCES))
 
 
 _SOURCES = bundled_sources()
