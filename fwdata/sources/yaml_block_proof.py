@@ -92,10 +92,6 @@ def block_text_is_clear(text: str) -> bool:
     return True
 
 
-def _indentation(line: str) -> int:
-    return len(line) - len(line.lstrip(" "))
-
-
 class _Lines:
     def __init__(self, text: str) -> None:
         self._text = text
@@ -154,8 +150,7 @@ class _Lines:
                 or plain[-1] == ":":
             raise _Unclear
         row += 1  # a plain value: its next lines are those more indented than its block, and blank ones
-        lines, indents = self._lines, self._indents
-        while row < len(lines) and (indents[row] > block or indents[row] == len(lines[row])):
+        while row < len(self._lines) and (self._indents[row] > block or self._blank(row)):
             row += 1
         return row
 
@@ -171,8 +166,8 @@ class _Lines:
         """Raise _Unclear unless every line of the text from `start` to `end` after its first is blank or indented
         more than `block` spaces."""
         first, last = (bisect.bisect_right(self._starts, at) - 1 for at in (start, end - 1))
-        for line in self._lines[first + 1:last + 1]:
-            if line.strip() and _indentation(line) <= block:
+        for row in range(first + 1, last + 1):
+            if self._lines[row].strip() and self._indents[row] <= block:
                 raise _Unclear
 
     def _line_ends_clear(self, at: int) -> int:
@@ -220,13 +215,16 @@ class _Lines:
     def _block_scalar(self, row: int, block: int) -> int:
         if row >= len(self._lines):
             return row
-        if not self._lines[row].strip(" "):
+        if self._blank(row):
             raise _Unclear
-        content = _indentation(self._lines[row])
+        content = self._indents[row]
         if content <= block:
             return row  # an empty block scalar: this line is the next entry
-        while row < len(self._lines) and (not self._lines[row].strip(" ") or
-                                          _indentation(self._lines[row]) >= content):
+        while row < len(self._lines) and (self._blank(row) or self._indents[row] >= content):
             row += 1
         return row
+
+    def _blank(self, row: int) -> bool:
+        """Tell whether the 0-based line `row` holds spaces only."""
+        return self._indents[row] == len(self._lines[row])
 

@@ -6,8 +6,8 @@ list's value; continuation lines of a flow collection or quoted scalar that are 
 their block; a block scalar whose leading blank lines hold tabs or more spaces than its first line;
 a directive after a document that was not ended with `...`. Each is a YAML-SYNTAX finding here.
 Only texts that hold a sign of one of them (`MAYBE_LAX`) are scanned, so a plain source costs one
-regular-expression search; and a text of block collections whose signs are only quoted values going on over
-lines is first cleared line by line (`yaml_block_proof`), a tenth of the cost of the tokens.
+regular-expression search; and a text of block collections whose signs are only quoted values or flow
+collections going on over lines is first cleared line by line (`yaml_block_proof`), a fraction of the tokens' cost.
 
 libyaml also breaks lines at U+0085, U+2028 and U+2029, as YAML 1.1 did; in YAML 1.2 they are ordinary
 characters of a value. `hold_separators` hands libyaml a text with stand-ins for them, and puts them
