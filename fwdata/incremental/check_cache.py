@@ -38,7 +38,7 @@ from pathlib import Path
 
 from fwdata.findings import Finding
 from fwdata.incremental.build_cache import tool_fingerprint
-from fwdata.incremental.user_cache import cache_folder, file_name, file_status, read_signed, write_signed
+from fwdata.incremental.user_cache import cache_file, file_name, file_status, read_signed, write_signed
 from fwdata.sources.containment import Refused
 from fwdata.sources.document import SourceDocument
 from fwdata.sources.modelines import pack_schema_links
@@ -109,7 +109,7 @@ class CheckCacheFiles:
         whose key is `schemas` (base_snapshot.schema_set_key): another set of schemas finds none of it."""
         real_root = str(root.resolve())
         try:
-            path: Path | None = cache_folder() / "check" / file_name("check", real_root, folder)
+            path: Path | None = cache_file("check", "check", real_root, folder)
         except RuntimeError:  # no home folder
             path = None
         return cls(path, real_root, folder, key, schemas)

@@ -42,6 +42,12 @@ def cache_folder() -> Path:
     return Path(named) if os.path.isabs(named) else key_folder()
 
 
+def cache_file(folder: str, *name: str) -> Path:
+    """Return the file of the user's cache folder's `folder` for the entry named by `name` (`file_name`). Raises
+    RuntimeError without a home folder."""
+    return cache_folder() / folder / file_name(*name)
+
+
 def file_name(*parts: str) -> str:
     """Return a file name for the cache entry named by `parts` (a kind and, say, a pack's root): a digest of them."""
     return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:32] + ".pickle"
@@ -83,7 +89,7 @@ def kept_or_made(key: bytes | None, folder: str, name: tuple[str, ...], header: 
     `make()` it and store it there; also why it could not be stored (None when it was, or when there is no key or
     home folder to store it under)."""
     try:
-        path = cache_folder() / folder / file_name(*name)
+        path = cache_file(folder, *name)
     except RuntimeError:  # no home folder
         return make(), None
     stored = read_signed(path, key, header)

@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from fwdata.incremental.cache_key import signing_key
-from fwdata.incremental.user_cache import cache_folder, file_name, kept_or_made
+from fwdata.incremental.user_cache import cache_file, kept_or_made
 from fwdata.render.font_files import FONT_FILES
 
 _FORMAT = ["fwdata-font-characters", 2]
@@ -28,7 +28,7 @@ def drawable_characters(*, cached: bool) -> frozenset[int]:
     if stamps is None:
         return _read_fonts()
     try:
-        kept = cache_folder() / "fonts" / file_name(*_NAME)
+        kept = cache_file("fonts", *_NAME)
     except RuntimeError:  # no home folder: nothing is kept
         return _read_fonts()
     try:
