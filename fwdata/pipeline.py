@@ -190,9 +190,11 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
             loaded_document(held) for name, held in documents.items() if name in reported])
         findings += manifest_findings
         focus = _focus(pack, reported)
-        # the base library's part of each game a checked file belongs to (all of it when there is a manifest)
-        wanted = None if manifest is not None or not (focus or every.keys()) <= every.keys() else {
-            system for name in focus or every if (system := every[name].header[0]) is not None}
+        # the base library's part of each game a checked file belongs to (all of it for a manifest, which may name
+        # any game's entries, or when it is checked)
+        named = every.keys() if focus is None else focus
+        wanted = None if manifest is not None or not named <= every.keys() else {
+            system for name in named if (system := every[name].header[0]) is not None}
         base, base_reusable = ((), []) if is_base else loaded.base_documents(library_root(), schemas, systems=wanted)
         digests = {**{document.path: digest for document, digest in base_reusable}, **digests}
         shapes = ShapeMemo(digests, old.shapes)
