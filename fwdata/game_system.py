@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import copyreg
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol
 
+from fwdata.catalog import Catalog, Entry
 from fwdata.findings import Finding, Report
 from fwdata.findings.codes import FindingSection
 from fwdata.options import BuildOptions, SystemOption
@@ -99,105 +100,6 @@ class RenderResult:
         self.outputs.extend(other.outputs)
         self.findings.extend(other.findings)
         self.pages.update(other.pages)
-
-
-@dataclass(frozen=True)
-class Entry:
-    """A model with the source document it was built from (for locating findings).
-
-    `base` is true for an entry of the base library (not of the pack being checked).
-    """
-
-    model: Any
-    document: SourceDocument
-    base: bool = False
-
-
-@dataclass(frozen=True)
-class PendingEntry:
-    """An entry of a catalog not made yet: the display path of its document and how to make it (load the document,
-    build the model). A catalog makes it the first time it is read (`Catalog.add_pending`)."""
-
-    path: str
-    make: Callable[[], Entry]
-
-
-class Catalog:
-    """Every model of a run, indexed by (system, kind, id).
-
-    `focus`, when given, holds the display paths of the files a run reports on: a system's checks then check only
-    the entries `checked` returns (those of its files), reading any other entry they need; None checks every entry.
-    """
-
-    def __init__(self, focus: frozenset[str] | None = None) -> None:
-        self._entries: dict[tuple[str, str], dict[str, Entry | PendingEntry]] = {}
-        self.focus = focus
-
-    def add(self, system: str, kind: str, doc_id: str, entry: Entry | PendingEntry) -> Entry | None:
-        """Add an entry (or one made when first read); return the entry already holding that id, if any (the new
-        one is not added)."""
-        bucket = self._entries.setdefault((system, kind), {})
-        if doc_id in bucket:
-            return self._made(bucket, doc_id)
-        bucket[doc_id] = entry
-        return None
-
-    def replace(self, system: str, kind: str, doc_id: str, entry: Entry | PendingEntry) -> None:
-        """Put `entry` in place of the entry holding its id (a declared override of a base entry)."""
-        self._entries.setdefault((system, kind), {})[doc_id] = entry
-
-    @staticmethod
-    def _made(bucket: dict[str, Entry | PendingEntry], doc_id: str) -> Entry:
-        entry = bucket[doc_id]
-        if isinstance(entry, PendingEntry):
-            entry = bucket[doc_id] = entry.make()
-        return entry
-
-    def entries(self, system: str, kind: str) -> list[Entry]:
-        """Return the entries of one kind, sorted by id."""
-        bucket = self._entries.get((system, kind), {})
-        return [self._made(bucket, key) for key in sorted(bucket)]
-
-    def checked(self, system: str, kind: str) -> list[Entry]:
-        """Return the entries of one kind a system's checks check, sorted by id: all, or with a `focus` those whose
-        file is in it (no other entry is made for it)."""
-        if self.focus is None:
-            return self.entries(system, kind)
-        bucket = self._entries.get((system, kind), {})
-        return [self._made(bucket, key) for key in sorted(bucket) if _path_of(bucket[key]) in self.focus]
-
-    def models(self, system: str, kind: str) -> list[Any]:
-        """Return the models of one kind, sorted by id."""
-        return [entry.model for entry in self.entries(system, kind)]
-
-    def get(self, system: str, kind: str, doc_id: str) -> Entry | None:
-        """Return the entry with this id, or None."""
-        bucket = self._entries.get((system, kind), {})
-        return self._made(bucket, doc_id) if doc_id in bucket else None
-
-    def ids(self, system: str, kind: str) -> list[str]:
-        """Return the ids of one kind, sorted."""
-        return sorted(self._entries.get((system, kind), {}))
-
-    def without_data(self, kinds: Iterable[tuple[str, str]]) -> None:
-        """Keep of the document of each pack entry of `kinds` ((system, kind) pairs) only its header and positions
-        (`SourceDocument.without_data`); a base-library entry's document is shared and stays whole."""
-        for kind in kinds:
-            bucket = self._entries.get(kind, {})
-            for doc_id in bucket:
-                entry = self._made(bucket, doc_id)
-                if not entry.base:
-                    bucket[doc_id] = replace(entry, document=entry.document.without_data())
-
-    def __iter__(self) -> Iterator[tuple[tuple[str, str], Entry]]:
-        for key in sorted(self._entries):
-            bucket = self._entries[key]
-            for doc_id in sorted(bucket):
-                yield key, self._made(bucket, doc_id)
-
-
-def _path_of(entry: Entry | PendingEntry) -> str:
-    return entry.path if isinstance(entry, PendingEntry) else entry.document.path
 
 
 @dataclass

@@ -6,6 +6,7 @@ import contextlib
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from fwdata.findings import Finding, Report
@@ -15,7 +16,9 @@ from fwdata.incremental.cache_key import signing_key
 from fwdata.incremental.check_cache import (
     CheckCache,
     CheckCacheFiles,
+    CheckedFile,
     FileRecord,
+    ScannedDocument,
     ShapeMemo,
     StaleDocument,
     StoredDocument,
@@ -128,25 +131,33 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
     try:
         return _check_with_cache(pack, options, progress, loaded, systems, schemas, cache, cache.index())
     except StaleDocument:
-        return _check_with_cache(pack, options, progress, loaded, systems, schemas, cache, CheckCache())
+        return _check_with_cache(pack, options, progress, loaded, systems, schemas, cache, CheckCache(), scan=False)
 
 
 def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loaded: LoadedOnce,
                       systems: dict[str, GameSystem], schemas: SchemaSet, cache: CheckCacheFiles,
-                      old: CheckCache) -> RunResult:
-    """`_check_cached` with the cache's index `old`."""
+                      old: CheckCache, *, scan: bool = True) -> RunResult:
+    """`_check_cached` with the cache's index `old`. With `scan`, a check of some of the pack's files (not the
+    manifest) reads each other file the cache does not hold by its header alone (`FileRecord.scanned_from`), and
+    loads it only when a check reads its entry (`ScannedDocument`)."""
     loaded.file_digests.update(old.statuses)
     statuses = dict(old.statuses)
     records: dict[str, FileRecord] = {}
-    fresh: dict[str, tuple[SourceDocument | None, SourceDocument | None, FileRecord]] = {}
+    fresh: dict[str, CheckedFile] = {}
     progress("loading", 0, len(pack.files))
     names = [display_path(path) for path in pack.files]
+    reported = _reported(pack)
+    focus = _focus(pack, reported)
+    scanning = scan and focus is not None and not (pack.manifest is not None and pack.reports_manifest)
     changed: list[tuple[str, Path]] = []
     for name, path in zip(names, pack.files, strict=True):
-        if ((record := old.files.get(name)) is not None and record.digest == file_digest(pack, path, record)
-                and record.links_hold()):
+        scanned = scanning and name not in reported
+        if ((record := old.files.get(name)) is not None and (scanned or not record.scanned)
+                and record.digest == file_digest(pack, path, record) and record.links_hold()):
             if record.status is None and (status := file_status(path)) is not None:  # old enough now to trust
                 record = replace(record, status=status)
+            records[name] = record
+        elif scanned and (record := FileRecord.scanned_from(pack, path)) is not None:
             records[name] = record
         else:
             changed.append((name, path))
@@ -155,14 +166,13 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
             worth_it=len(changed) >= PARALLEL_FROM_FILES,
             done=lambda count: progress("loading", len(names) - len(changed) + count, len(names)))) as checked:
         for (name, _), (document, passed, record, read) in zip(changed, checked, strict=True):
-            fresh[name] = (document, passed, record)
+            fresh[name] = (document, passed, record, read)
             if read:
                 records[name] = record
     progress("loading", len(pack.files), len(pack.files))
     manifest, manifest_findings = read_manifest(pack, schemas)
     is_base = pack.is_base or (manifest is not None and manifest.data.get("id") == BASE_PACK_ID)
     digests = {name: record.digest for name, record in records.items()}
-    reported = _reported(pack)
     state = state_key([render_key(options), is_base, loaded.base_key(library_root(), schemas),
                        [(name, digests.get(name)) for name in names],
                        None if pack.manifest is None else file_digest(pack, pack.manifest),
@@ -176,11 +186,16 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
     else:
         every = {name: records.get(name) or fresh[name][2] for name in names}
         documents: dict[str, SourceDocument | StoredDocument] = {}
-        valid: list[SourceDocument | StoredDocument] = []  # as validation passed them (fwdata/validation/tolerance.py)
-        for name, record in every.items():
+        scanned_documents: dict[str, ScannedDocument] = {}
+        valid: list[SourceDocument | StoredDocument | ScannedDocument] = []  # as validation passed them (tolerance.py)
+        for (name, record), path in zip(every.items(), pack.files, strict=True):
             if name in fresh and (document := fresh[name][0]) is not None:
                 documents[name] = document
                 valid += filter(None, [fresh[name][1]])
+            elif record.scanned:
+                scanned_documents[name] = ScannedDocument(name, record, partial(
+                    _checked_file, (pack, schemas, [path]), 0))
+                valid.append(scanned_documents[name])
             elif name not in fresh and record.loaded:
                 documents[name] = StoredDocument(name, record, cache)
                 valid += [StoredDocument(name, record, cache, masked=True)] if record.valid else []
@@ -189,33 +204,33 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
         findings += portable_name_findings(pack.root, pack.reported, [
             loaded_document(held) for name, held in documents.items() if name in reported])
         findings += manifest_findings
-        focus = _focus(pack, reported)
-        # the base library's part of each game a checked file belongs to (all of it for a manifest, which may name
-        # any game's entries, or when it is checked)
+        # the base library's part of each game a checked file belongs to (all of it when the manifest is checked: its
+        # overrides may name any game's entries); only a checked file's game is checked
         named = every.keys() if focus is None else focus
-        wanted = None if manifest is not None or not named <= every.keys() else {
+        wanted = None if (manifest is not None and pack.reports_manifest) or not named <= every.keys() else {
             system for name in named if (system := every[name].header[0]) is not None}
         base, base_reusable = ((), []) if is_base else loaded.base_documents(library_root(), schemas, systems=wanted)
         digests = {**{document.path: digest for document, digest in base_reusable}, **digests}
         shapes = ShapeMemo(digests, old.shapes)
         catalog, model_findings = build_models(valid, systems, base=base, manifest=manifest, lazy=True, focus=focus,
                                                shapes=shapes)
-        findings += model_findings + unused_overrides(manifest, list(documents.values()))
+        findings += model_findings + unused_overrides(manifest, [*documents.values(), *scanned_documents.values()])
         memo = CheckMemo(render_key(options), digests, old.checks)
         findings += run_checks(catalog, _checked_systems(systems, valid, is_base, focus), options, progress, memo)
         findings = [finding for finding in findings if finding.location.path in reported]
+        fresh.update((name, held.checked) for name, held in scanned_documents.items() if held.checked)  # loaded too
+        records.update((name, record) for name, (_, _, record, read) in fresh.items() if read)
         kept = old.reported if old.state == state else {}
         new = CheckCache(records, old.kept_checks(memo.recorded, len(records)), state, {
             **kept, **{name: tuple(f for f in findings if f.location.path == name) for name in reported}},
             dict(loaded.file_digests), shapes.recorded)
         stored = {name: (document, masked if masked is not document else None)
-                  for name, (document, masked, _) in fresh.items() if document is not None and name in records}
+                  for name, (document, masked, _, _) in fresh.items() if document is not None and name in records}
         cache.write(new, old, stored, loaded.notes)
     return _reviewed(pack, manifest, options, catalog, reported, findings)[0]
 
 
-def _checked_file(state: tuple[Pack, SchemaSet, list[Path]], index: int
-                  ) -> tuple[SourceDocument | None, SourceDocument | None, FileRecord, bool]:
+def _checked_file(state: tuple[Pack, SchemaSet, list[Path]], index: int) -> CheckedFile:
     """Load the `index`th of the files of the pack (`state`: the pack, the schemas, the files), validate it and check
     its text; return its document, the one validation passed (None when it did not), its check-cache record, and
     whether it could be read. Run by the forked workers of a check of many changed files."""
@@ -239,8 +254,9 @@ def _focus(pack: Pack, reported: set[str]) -> frozenset[str] | None:
     return None if reported.issuperset(map(display_path, pack.files)) else frozenset(reported)
 
 
-def _checked_systems(systems: dict[str, GameSystem], valid: Sequence[SourceDocument | StoredDocument],
-                     is_base: bool, focus: frozenset[str] | None) -> dict[str, GameSystem]:
+def _checked_systems(systems: dict[str, GameSystem],
+                     valid: Sequence[SourceDocument | StoredDocument | ScannedDocument], is_base: bool,
+                     focus: frozenset[str] | None) -> dict[str, GameSystem]:
     """Return the systems whose checks run: those of the focused (or all) valid documents, every one for the whole
     base library. The others' checks would only re-check the base library, whose findings a pack never reports."""
     return {name: system for name, system in systems.items()
@@ -283,15 +299,13 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     play aids: fwdata/output/pack_outputs.py), with `options.with_base` the base library's too; the base
     library's own build draws all of its outputs.
 
-    Rendering runs only when the checks found no errors. Each output is written
-    into a hidden new build folder as soon as it is drawn (fwdata/output/write.py
-    `Staging`), which replaces the build folder only when rendering added no
-    errors either (overflow is a finding): a failed build leaves the previous
-    build folder as it was. The result's outputs are the files as written. The build folder is
-    claimed (locked, recovered after a killed build, checked to be fwdata's own)
-    before the checks, so a folder in use or not fwdata's fails at once; see
-    `fwdata.output.build_claim.claim_build_folder`. The outputs end with `findings.txt`, the
-    full findings report (hidden findings marked).
+    Rendering runs only when the checks found no errors. Each output is written into a hidden new build folder as
+    soon as it is drawn (fwdata/output/write.py `Staging`), which replaces the build folder only when rendering added
+    no errors either (overflow is a finding): a failed build leaves the previous build folder as it was. The
+    result's outputs are the files as written. The build folder is claimed (locked, recovered after a killed build,
+    checked to be fwdata's own) before the checks, so a folder in use or not fwdata's fails at once; see
+    `fwdata.output.build_claim.claim_build_folder`. The outputs end with `findings.txt`, the full findings report
+    (hidden findings marked).
     With `options.use_cache`, the build cache the previous build left in the folder
     (fwdata/incremental/build_cache.py, signed with this user's key: fwdata/incremental/cache_key.py) is read under
     the lock: when no input changed, its result is returned and nothing is checked, rendered
@@ -299,8 +313,7 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     not run again, its findings taken from the cache (fwdata/incremental/check_memo.py), nor are the schema and
     text checks of a document found clean in a file that did not change, and each planned output
     whose sources did not change is taken from the old folder (hard-linked where it can be), not
-    rendered. Without a key
-    (fwdata/incremental/cache_key.py), no cache is read or written.
+    rendered. Without a key (fwdata/incremental/cache_key.py), no cache is read or written.
     The new cache is written into the new folder and swapped in with it, and so are the loaded
     sources, signed (fwdata/incremental/source_cache.py): the next build parses only the files that changed.
     The sources are written before anything is drawn; from then on the documents of each system's

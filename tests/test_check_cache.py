@@ -54,9 +54,14 @@ IDS = st.sampled_from(["a", "b", "c", "p-51d", "spitfire-xive"])  # two of them 
 @st.composite
 def packs(draw: st.DrawFn) -> dict[str, str]:
     """A small pack: one to three cards (a climb rate that may break a rule), variants of any id (maybe none, maybe
-    a loop), a scenario flying any id; ids may repeat."""
+    a loop), a scenario flying any id, maybe a card its schema refuses (first in the pack's order) and a manifest
+    declaring an override; ids may repeat."""
     files = {f"cards/fw/card-{index}.yaml": _card(draw(IDS), draw(st.sampled_from([400, 700, 3000])))
              for index in range(draw(st.integers(1, 3)))}
+    if draw(st.booleans()):
+        files["cards/fw/0-refused.yaml"] = _card(draw(IDS), 700) + "not_a_field: 1\n"
+    if draw(st.booleans()):
+        files["fwdata-pack.yaml"] = "id: my-pack\nname: My pack\nversion: '1.0'\noverrides: [fw/aircraft/p-51d]\n"
     for index in range(draw(st.integers(0, 2))):
         files[f"cards/fw/variant-{index}.yaml"] = _variant(draw(st.sampled_from(["v", "w"])), draw(IDS | st.just("v")))
     if draw(st.booleans()):
@@ -92,7 +97,7 @@ def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     yield folder
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(files=packs(), data=st.data())
 def test_checking_one_file_prints_what_checking_the_pack_prints_for_it(
         files: dict[str, str], data: st.DataObject, tmp_path_factory: pytest.TempPathFactory,
@@ -198,7 +203,8 @@ def test_a_corrupt_truncated_or_foreign_cache_is_made_again(tmp_path: Path, own_
     assert _cli(card) == expected
     stored = sorted(path for path in own_cache.rglob("*.pickle"))
     assert {path.relative_to(own_cache).parts[0] for path in stored} == {"base", "check", "fonts"}
-    assert [path.parent.suffix for path in stored].count(".documents") == 2  # the card's and the variant's
+    # the card's document: the variant, not read by the card's checks, is known by its scanned header alone
+    assert [path.parent.suffix for path in stored].count(".documents") == 1
     for spoil in (lambda data: data[: len(data) // 2], lambda data: data[:-1] + bytes([data[-1] ^ 1]),
                   lambda data: MAGIC + b"\0" * 32 + b"not a pickle", lambda data: b""):
         for path in stored:
@@ -212,12 +218,15 @@ def test_a_spoiled_or_missing_document_of_the_cache_starts_the_check_afresh(tmp_
     found truncated, edited, another file's or gone when read is never believed; the check starts again without
     the cache, prints what an uncached check prints, and leaves every document whole."""
     root = _pack(tmp_path)
-    card, variant = (str(root / "cards" / "fw" / name) for name in ("a.yaml", "v.yaml"))
+    (root / "cards" / "fw" / "b.yaml").write_text(_card("b", 700), encoding="utf-8")
+    card, other, variant = (str(root / "cards" / "fw" / name) for name in ("a.yaml", "b.yaml", "v.yaml"))
     expected = _cli("--no-cache", variant)
     assert " FW-CLIMB" in expected[1]  # the variant's climb rate comes from its base card's document
     for spoil in ("truncated", "edited", "swapped", "fifo", "gone"):
-        assert _cli(card) == _cli("--no-cache", card)  # the index and both documents, the variant's not yet reported
+        # the index and both cards' documents; the variant's not yet reported, known by its scanned header
+        assert _cli(card, other) == _cli("--no-cache", card, other)
         documents = sorted(own_cache.glob("check/*.documents/*.pickle"))
+        assert len(documents) == 2
         spoiled = {path: path.read_bytes() for path in documents}
         for path, data in spoiled.items():
             if spoil == "truncated":
@@ -234,8 +243,8 @@ def test_a_spoiled_or_missing_document_of_the_cache_starts_the_check_afresh(tmp_
         with pytest.raises(StaleDocument):
             _documents_believed(root)
         assert _cli(variant) == expected, spoil
-        assert sorted(own_cache.glob("check/*.documents/*.pickle")) == documents
-        assert _documents_believed(root) == 2  # written again
+        assert set(documents) < set(own_cache.glob("check/*.documents/*.pickle"))
+        assert _documents_believed(root) == 3  # written again, and the variant's
         assert _cli(variant) == expected
         (root / "cards" / "fw" / "v.yaml").write_text(_variant("v", "a") + f"# {spoil}\n", encoding="utf-8")
 
@@ -243,12 +252,7 @@ def test_a_spoiled_or_missing_document_of_the_cache_starts_the_check_afresh(tmp_
 def _documents_believed(root: Path) -> int:
     """Return how many documents the index of the check cache of the pack at `root` names, each read and believed
     (raises StaleDocument)."""
-    from fwdata.incremental.cache_key import signing_key
-    from fwdata.incremental.check_cache import CheckCacheFiles
-
-    loaded = LoadedOnce()
-    files = CheckCacheFiles.of(root, os.getcwd(), signing_key(), loaded.schema_set_key(_schemas(
-        registered_systems(), loaded, None)))
+    files = _cache_files(root)
     named = [(name, record.digest) for name, record in files.index().files.items() if record.loaded]
     return len([files.document(name, digest) for name, digest in named])
 
@@ -256,15 +260,16 @@ def _documents_believed(root: Path) -> int:
 def test_an_edited_file_s_check_rewrites_the_index_and_that_file_s_document_only(tmp_path: Path,
                                                                                 own_cache: Path) -> None:
     root = _pack(tmp_path)
-    card = root / "cards" / "fw" / "a.yaml"
-    _cli(str(card))
+    variant = root / "cards" / "fw" / "v.yaml"
+    _cli(str(variant))  # the variant's document, and its base card's: its checks read it
     [folder] = own_cache.glob("check/*.documents")
     before = {path.name: path.stat().st_ino for path in folder.iterdir()}
-    card.write_text(_card("a", 2900), encoding="utf-8")
-    assert _cli(str(card)) == _cli("--no-cache", str(card))
+    assert len(before) == 2
+    variant.write_text(_variant("v", "a") + "# edited\n", encoding="utf-8")
+    assert _cli(str(variant)) == _cli("--no-cache", str(variant))
     after = {path.name: path.stat().st_ino for path in folder.iterdir()}
-    assert len(set(before.items()) & set(after.items())) == 1  # the variant's document: the same file, untouched
-    assert len(set(before) - set(after)) == len(set(after) - set(before)) == 1  # the card's: the old one gone
+    assert len(set(before.items()) & set(after.items())) == 1  # the card's document: the same file, untouched
+    assert len(set(before) - set(after)) == len(set(after) - set(before)) == 1  # the variant's: the old one gone
     assert _documents_believed(root) == 2
 
 
@@ -482,3 +487,54 @@ def test_the_font_s_characters_come_from_the_cache_only_as_a_set_of_code_points(
         assert drawable.drawable_characters(cached=True) == expected
         assert read_signed(path, signing_key(), header) == expected
 
+
+
+def test_a_file_checked_first_in_a_large_pack_reads_only_what_its_checks_read(tmp_path: Path,
+                                                                              own_cache: Path) -> None:
+    """The first check of one card of a pack reads every other file's header alone (`ScannedDocument`): it loads
+    the card and its variant chain (their documents are all it keeps), and prints what the uncached check prints."""
+    root = _pack(tmp_path)
+    for index in range(20):
+        (root / "cards" / "fw" / f"other-{index}.yaml").write_text(_card(f"other-{index}", 700), encoding="utf-8")
+    variant = str(root / "cards" / "fw" / "v.yaml")
+    assert _cli(variant) == _cli("--no-cache", variant)
+    index = _index(root)
+    assert {name.rsplit("/", 1)[-1] for name, record in index.files.items() if record.loaded} == {"a.yaml", "v.yaml"}
+    assert sum(record.scanned for record in index.files.values()) == 20
+    assert len(list(own_cache.glob("check/*.documents/*.pickle"))) == 2
+    assert _cli(str(root)) == _cli("--no-cache", str(root))  # the whole pack: every scanned file loaded now
+    assert not any(record.scanned for record in _index(root).files.values())
+
+
+def test_a_scanned_header_the_file_does_not_load_with_starts_the_check_afresh(
+        tmp_path: Path, own_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file whose loaded header is not the one scanned (changed between the two reads) is never believed: the
+    check starts again, every file loaded."""
+    from fwdata import pipeline
+    from fwdata.incremental import check_cache
+
+    root = _pack(tmp_path)
+    variant = str(root / "cards" / "fw" / "v.yaml")
+    expected = _cli("--no-cache", variant)
+    monkeypatch.setattr(check_cache, "scanned_header", lambda raw: ("fw", "aircraft", "v"))  # the card: "v" too
+    runs = []
+    check_with_cache = pipeline._check_with_cache
+    monkeypatch.setattr(pipeline, "_check_with_cache", lambda *args, **kwargs: runs.append(kwargs) or
+                        check_with_cache(*args, **kwargs))
+    assert _cli(variant) == expected
+    assert runs == [{}, {"scan": False}]  # the card read, found with another id than scanned: started again
+    assert not any(record.scanned for record in _index(root).files.values())
+
+
+def _index(root: Path) -> Any:
+    return _cache_files(root).index()
+
+
+def _cache_files(root: Path) -> Any:
+    """Return the files of the check cache of the pack at `root` (`CheckCacheFiles`)."""
+    from fwdata.incremental.cache_key import signing_key
+    from fwdata.incremental.check_cache import CheckCacheFiles
+
+    loaded = LoadedOnce()
+    return CheckCacheFiles.of(root, os.getcwd(), signing_key(), loaded.schema_set_key(_schemas(
+        registered_systems(), loaded, None)))

@@ -22,7 +22,12 @@ and the edited card's document. A document found missing or not to be believed w
 check start again without the cache.
 
 The rest of what a run reads is made fresh: the catalog of every entry, whose models are built only when a check
-reads them (`fwdata.game_system.PendingEntry`), and the checks of the files reported (`Catalog.focus`).
+reads them (`fwdata.catalog.PendingEntry`), and the checks of the files reported (`Catalog.focus`).
+
+A check of some files of a pack (not its manifest) does not load the other files the cache does not hold: it reads
+their headers (fwdata/sources/header_scan.py) and keeps a `scanned` record of each, and a file is loaded only when a
+check reads its entry (`ScannedDocument`). So the first check of one card of a 1,000-card pack loads the card, its
+variant chain and the rule tables, not the pack. A scanned record serves only such checks; any other loads the file.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ import hashlib
 import os
 import pickle
 import zlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +46,7 @@ from fwdata.incremental.build_cache import tool_fingerprint
 from fwdata.incremental.user_cache import cache_file, file_name, file_status, read_signed, write_signed
 from fwdata.sources.containment import Refused
 from fwdata.sources.document import SourceDocument
+from fwdata.sources.header_scan import scanned_header
 from fwdata.sources.modelines import pack_schema_links
 from fwdata.sources.pack import Pack
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS
@@ -58,7 +64,8 @@ class FileRecord:
     """One file as the last check found it: the SHA-256 of its bytes, the document's (system, kind, id), its loading
     findings, its schema and text findings, whether it is schema-valid, whether it loaded (its document is then kept
     in the cache's documents: `CheckCacheFiles.document`), its status (`file_status`) and its modelines' schema
-    links (`pack_schema_links`)."""
+    links (`pack_schema_links`). A `scanned` record holds only the digest, the header a scan read
+    (fwdata/sources/header_scan.py) and the status: the file was not loaded (`ScannedDocument`)."""
 
     digest: str
     header: tuple[str | None, str | None, str | None]
@@ -68,6 +75,7 @@ class FileRecord:
     loaded: bool
     status: tuple[int, ...] | None = None
     schema_links: tuple[tuple[str, bool], ...] = ()
+    scanned: bool = False
 
     def links_hold(self) -> bool:
         """Return True when every schema file the file's modelines name (`pack_schema_links`) exists now as it did
@@ -83,6 +91,19 @@ class FileRecord:
         header = (None, None, None) if document is None else (document.system, document.kind, document.doc_id)
         return cls(digest, header, tuple(load_findings), tuple(document_findings), bool(valid), document is not None,
                    status, schema_links)
+
+    @classmethod
+    def scanned_from(cls, pack: Pack, path: Path) -> FileRecord | None:
+        """Return the `scanned` record of a pack file, its status taken before it is read; None when it cannot be
+        read or its header cannot be scanned (it is then loaded)."""
+        status = file_status(path) if not pack.overlay else None
+        try:
+            raw = pack.read(path, DEFAULT_LIMITS.max_bytes)
+        except (Refused, OSError):
+            return None
+        header = scanned_header(raw)
+        return None if header is None else cls(hashlib.sha256(raw).hexdigest(), header, (), (), valid=False,
+                                               loaded=False, status=status, scanned=True)
 
 
 class StaleDocument(Exception):  # noqa: N818 - a state the run recovers from, not an error
@@ -200,6 +221,37 @@ class StoredDocument:
         """Return the document (masked, when made `masked` and validation masked it); raises StaleDocument."""
         document, masked = self._files.document(self.path, self._digest)
         return masked if self._masked and masked is not None else document
+
+
+CheckedFile = tuple[SourceDocument | None, SourceDocument | None, FileRecord, bool]
+"""A file loaded, validated and text-checked: its document, the one validation passed (None when it did not), its
+record, and whether it could be read (fwdata/pipeline.py `_checked_file`)."""
+
+
+class ScannedDocument:
+    """A file of a check of other files, known by its scanned header (`FileRecord.scanned_from`): loaded, validated
+    and text-checked by `check` the first time the catalog reads it (`passed`; the catalog's entry is not `certain`:
+    fwdata.catalog.PendingEntry). `checked` holds what `check` returned."""
+
+    __slots__ = ("_check", "checked", "digest", "doc_id", "kind", "path", "system")
+
+    def __init__(self, path: str, record: FileRecord, check: Callable[[], CheckedFile]) -> None:
+        self.path = path
+        self.system, self.kind, self.doc_id = record.header
+        self.digest, self._check = record.digest, check
+        self.checked: CheckedFile | None = None
+
+    def passed(self) -> SourceDocument | None:
+        """Return the document as validation passed it, None when the file did not load or is not schema-valid.
+        Raises StaleDocument when the file read has other bytes or loads with another header than scanned."""
+        if self.checked is None:
+            checked = self._check()
+            document, _, record, _ = checked
+            if record.digest != self.digest or (document is not None
+                                                 and record.header != (self.system, self.kind, self.doc_id)):
+                raise StaleDocument(self.path)
+            self.checked = checked
+        return self.checked[1]
 
 
 def loaded_document(document: SourceDocument | StoredDocument) -> SourceDocument:

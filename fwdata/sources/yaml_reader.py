@@ -139,7 +139,7 @@ def read_events(text: str, limits: LoadLimits, lines: TextLines, reader: Callabl
     errors propagate as PyYAML's `MarkedYAMLError`.
     """
     try:
-        return _read_with(text, reader)
+        return parse_with(text, reader)
     except ScannerError as exc:
         if str(exc.problem).startswith("exceeded maximum nesting depth"):  # libyaml's own cap, met before ours
             raise Refused("YAML-TOO-DEEP", f"nesting deeper than {limits.max_depth} levels",
@@ -149,10 +149,12 @@ def read_events(text: str, limits: LoadLimits, lines: TextLines, reader: Callabl
         # spaces (the same length: every position stays).
         if BLANK_LINE_WITH_TABS.search(text) is None:
             raise
-        return _read_with(BLANK_LINE_WITH_TABS.sub(lambda line: line.group().replace("\t", " "), text), reader)
+        return parse_with(BLANK_LINE_WITH_TABS.sub(lambda line: line.group().replace("\t", " "), text), reader)
 
 
-def _read_with(text: str, reader: Callable[[Any], T]) -> T:
+def parse_with(text: str, reader: Callable[[Any], T]) -> T:
+    """Return what `reader` makes of the located reader's YAML parser of `text` (libyaml's when PyYAML has it); the
+    parser's errors propagate (PyYAML's `YAMLError`)."""
     parser = _Parser(text)
     try:
         return reader(parser)

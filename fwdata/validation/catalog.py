@@ -6,14 +6,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from fwdata.catalog import Catalog, Entry, PendingEntry
 from fwdata.findings import Finding, error, warning
-from fwdata.game_system import Catalog, Entry, GameSystem, PendingEntry
-from fwdata.incremental.check_cache import ShapeMemo, StoredDocument, loaded_document
+from fwdata.game_system import GameSystem
+from fwdata.incremental.check_cache import ScannedDocument, ShapeMemo, StoredDocument, loaded_document
 from fwdata.sources.document import SourceDocument, pointer_join
 from fwdata.validation.overrides import shape_differences
 
 
-def build_models(documents: Sequence[SourceDocument | StoredDocument], systems: dict[str, GameSystem], *,
+def build_models(documents: Sequence[SourceDocument | StoredDocument | ScannedDocument],
+                 systems: dict[str, GameSystem], *,
                  base: Sequence[SourceDocument] = (), manifest: SourceDocument | None = None,
                  models: dict[int, tuple[SourceDocument, Any]] | None = None, lazy: bool = False,
                  focus: frozenset[str] | None = None, shapes: ShapeMemo | None = None) -> tuple[Catalog, list[Finding]]:
@@ -25,7 +27,9 @@ def build_models(documents: Sequence[SourceDocument | StoredDocument], systems: 
     otherwise it is an error and the base entry stays, so the rules never read an
     unchecked table. A document `models` holds (`CheckMemo.models`) is not built again;
     those built are added to it. With `lazy`, each model is built (and each document of the check cache loaded,
-    `StoredDocument`) only when the catalog is first asked for it (`PendingEntry`). `focus` is the catalog's
+    `StoredDocument`) only when the catalog is first asked for it (`PendingEntry`). A `ScannedDocument`'s file is
+    loaded when its entry is first read, and makes none when it is not schema-valid; one whose id is taken already is
+    loaded at once, to know whether it is a duplicate, an override or nothing. `focus` is the catalog's
     (`Catalog.focus`). An override's shape is compared through `shapes` when given (the check cache's memo).
     """
     catalog = Catalog(focus)
@@ -44,6 +48,12 @@ def build_models(documents: Sequence[SourceDocument | StoredDocument], systems: 
             return Entry(model_of(loaded_document(document)), loaded_document(document), base=in_base)
         return PendingEntry(document.path, make) if lazy else make()
 
+    def scanned_entry(document: ScannedDocument) -> PendingEntry:
+        def make() -> Entry | None:
+            passed = document.passed()
+            return None if passed is None else Entry(model_of(passed), passed)
+        return PendingEntry(document.path, make, certain=False)
+
     findings: list[Finding] = []
     declared = {key: pointer_join("/overrides", index)
                 for index, key in enumerate(manifest.data.get("overrides", []) if manifest else [])}
@@ -52,10 +62,14 @@ def build_models(documents: Sequence[SourceDocument | StoredDocument], systems: 
         catalog.add(system, kind, doc_id, entry_of(document, True))
     for pack_document in documents:
         system, kind, doc_id = pack_document.system or "", pack_document.kind or "", pack_document.doc_id or ""
-        entry = entry_of(pack_document)
+        entry = scanned_entry(pack_document) if isinstance(pack_document, ScannedDocument) else entry_of(pack_document)
         first = catalog.add(system, kind, doc_id, entry)
         if first is None:
             continue
+        if isinstance(pack_document, ScannedDocument):
+            if (passed := pack_document.passed()) is None:
+                continue  # not valid: it takes no id
+            pack_document, entry = passed, entry_of(passed)
         key = f"{system}/{kind}/{doc_id}"
         if not first.base:
             where = first.document.locate("/id")
@@ -78,8 +92,8 @@ def build_models(documents: Sequence[SourceDocument | StoredDocument], systems: 
     return catalog, findings
 
 
-def unused_overrides(manifest: SourceDocument | None, documents: Sequence[SourceDocument | StoredDocument]
-                     ) -> list[Finding]:
+def unused_overrides(manifest: SourceDocument | None,
+                     documents: Sequence[SourceDocument | StoredDocument | ScannedDocument]) -> list[Finding]:
     """Warn of each override the manifest declares that no loaded pack document makes (valid or not)."""
     if manifest is None:
         return []

@@ -91,14 +91,13 @@ def check_variant_bases(catalog: Catalog) -> Iterator[Finding]:
 
 def check_scenario_references(catalog: Catalog) -> Iterator[Finding]:
     """Every aircraft a scenario names exists in the catalog."""
-    known = set(catalog.ids("fw", "aircraft"))
     for entry in catalog.checked("fw", "scenario"):
         scenario: Scenario = entry.model
         for aircraft in scenario.aircraft():
-            if aircraft.aircraft not in known:
+            if not catalog.has("fw", "aircraft", aircraft.aircraft):
                 yield error(entry.document.locate(f"{aircraft.pointer}/aircraft"), "REF-UNKNOWN",
                             f"aircraft {aircraft.aircraft!r}: no fw aircraft card with that id"
-                            f"{did_you_mean(aircraft.aircraft, known)}")
+                            f"{did_you_mean(aircraft.aircraft, catalog.ids('fw', 'aircraft'))}")
 
 
 def check_table_shapes(catalog: Catalog) -> Iterator[Finding]:

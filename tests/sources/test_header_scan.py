@@ -1,0 +1,116 @@
+"""A scanned header (fwdata/sources/header_scan.py) is the header of the document the located reader loads, whenever
+the scan answers and the file loads; the scan answers for the common files."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fwdata.sources.header_scan import MAX_SCANNED_EVENTS, scanned_header
+from fwdata.sources.yaml_loader import load_bytes
+from tests.fuzzing import HOSTILE_VALUES, PLAIN_SCALARS, TEXT_FRAGMENTS, bundled_sources, fuzzed_source
+from tests.sources.test_yaml_strict import INVALID as STRICT_INVALID
+
+ROOT = Path(__file__).resolve().parents[2]
+BUNDLED = sorted(path for folder in ("cards", "scenarios", "tables", "books", "fwdata/library")
+                 for path in (ROOT / folder).rglob("*.yaml"))
+TEST_FILES = sorted((ROOT / "tests").rglob("*.yaml"))
+
+
+def assert_sound(raw: bytes) -> bool:
+    """Assert that the scan's header, when it gives one, is that of the document loaded (if one is); return whether
+    the scan answered."""
+    header = scanned_header(raw)
+    document, _ = load_bytes("x.yaml", raw)
+    if header is not None and document is not None:
+        assert (document.system, document.kind, document.doc_id) == header
+    return header is not None
+
+
+def test_every_bundled_file_is_scanned_as_it_loads() -> None:
+    scanned = {path.relative_to(ROOT).as_posix() for path in BUNDLED if assert_sound(path.read_bytes())}
+    assert len(BUNDLED) > 300
+    # every card, scenario and table of the bundled library is scanned: a one-file check reads none of them whole
+    assert {path.relative_to(ROOT).as_posix() for folder in ("cards", "scenarios", "tables")
+            for path in (ROOT / folder).rglob("*.yaml")} <= scanned
+
+
+def test_every_yaml_file_under_tests_is_scanned_as_it_loads() -> None:
+    assert len(TEST_FILES) > 50
+    for path in TEST_FILES:
+        assert_sound(path.read_bytes())
+
+
+@pytest.mark.parametrize(("text", "header"), [
+    ("system: fw\nkind: aircraft\nid: p-51d\n", ("fw", "aircraft", "p-51d")),
+    ("# a modeline\nname: x\nnotes: {a: [1, {b: 2}]}\nid: 'x'\nkind: \"k\"\nsystem: fw\n", ("fw", "k", "x")),
+    ("\ufeffsystem: fw\nkind: k\nid: a\n", ("fw", "k", "a")),  # a BOM
+    ("system: fw\nkind: k\nid: \"12\"\n", ("fw", "k", "12")),  # quoted: a string
+    ("system: fw\nkind: k\nid: a # a comment\n", ("fw", "k", "a")),
+    ("system: fw\nkind: k\nid:\n  a\n", ("fw", "k", "a")),
+    ("system: fw\nkind: k\nid: &a x\nk: *a\n", ("fw", "k", "x")),  # an anchor names the value, the same
+    ("system: fw\nkind: k\n? id\n: a\n", ("fw", "k", "a")),  # an explicit key: the parser's events are the same
+    ("system: fw\nkind: k\nid: a\nid: b\n", ("fw", "k", "a")),  # the located reader refuses the file: no document
+])
+def test_headers_the_scan_reads(text: str, header: tuple[str, str, str]) -> None:
+    assert scanned_header(text.encode("utf-8")) == header
+    assert_sound(text.encode("utf-8"))
+
+
+@pytest.mark.parametrize("text", [
+    "system: fw\nkind: k\nid: 12\n", "system: fw\nkind: k\nid: ~\n", "system: fw\nkind: k\nid: true\n",  # not strings
+    "system: fw\nkind: k\nid: 0x1F\n", "system: fw\nkind: k\nid: .inf\n", "system: fw\nkind: k\nid:\n",
+    "system: fw\nkind: k\nid: !!str 12\n", "system: fw\nkind: !k k\nid: a\n",  # tags
+    "x: &h {system: fw, kind: k, id: a}\nsystem: fw\nkind: k\nid: *h\n",  # an alias
+    "<<: {id: a}\nsystem: fw\nkind: k\nid: b\n",  # a merge key first
+    "system: fw\nkind: k\n? [id]\n: a\n",  # a complex key
+    "system: fw\nkind: k\nid: |\n  a\n", "system: fw\nkind: k\nid: >-\n  a\n",  # block scalars
+    "system: fw\nkind: k\nid: [a]\n", "system: fw\nkind: k\nid: {a: 1}\n",  # not scalars
+    "system: fw\nsystem: fl\nkind: k\nid: a\n",  # a header key twice before the rest
+    "system: fw\nkind: k\n", "- system: fw\n", "just text\n", "", "system: fw\nkind: k\nid: [\n",
+    "!!map {system: fw, kind: k, id: a}\n", "system: fw\nkind: k\nx: [\nid: a\n",
+])
+def test_what_the_scan_cannot_vouch_for_is_left_to_the_full_load(text: str) -> None:
+    assert scanned_header(text.encode("utf-8")) is None
+    assert_sound(text.encode("utf-8"))
+
+
+def test_bytes_that_are_not_utf8_are_left_to_the_full_load() -> None:
+    assert scanned_header(b"system: fw\nkind: k\nid: \xff\n") is None
+
+
+def test_a_header_later_than_the_cap_is_left_to_the_full_load() -> None:
+    before = "".join(f"k{index}: {index}\n" for index in range(MAX_SCANNED_EVENTS))
+    assert scanned_header(f"{before}system: fw\nkind: k\nid: a\n".encode()) is None
+    nested = "x: [" + ", ".join(["1"] * MAX_SCANNED_EVENTS) + "]\n"
+    assert scanned_header(f"{nested}system: fw\nkind: k\nid: a\n".encode()) is None
+
+
+@pytest.mark.parametrize("case", sorted(STRICT_INVALID))
+def test_texts_the_strict_check_refuses_load_no_document_to_disagree_with(case: str) -> None:
+    assert_sound(STRICT_INVALID[case].encode("utf-8"))
+
+
+_VALUES = st.one_of(st.sampled_from([*PLAIN_SCALARS, *TEXT_FRAGMENTS]),
+                    st.sampled_from([value for value in HOSTILE_VALUES if isinstance(value, str)]).map(repr),
+                    st.text(min_size=0, max_size=8))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["system", "kind", "id", "name", "'id'", '"kind"', "<<", "? id", "x"]),
+                          _VALUES), min_size=1, max_size=6))
+def test_generated_headers_are_scanned_as_they_load(pairs: list[tuple[str, str]]) -> None:
+    assert_sound("".join(f"{key}: {value}\n" for key, value in pairs).encode("utf-8", "surrogatepass"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_fuzzed_sources_are_scanned_as_they_load(seed: int) -> None:
+    assert_sound(fuzzed_source(random.Random(seed), _SOURCES))
+
+
+_SOURCES = bundled_sources()
