@@ -322,6 +322,24 @@ def test_an_unwritable_cache_folder_gives_an_uncached_check_and_one_line(tmp_pat
     assert "; the check cache was not written (" in line
 
 
+def test_a_folder_in_place_of_the_cache_s_index_is_named_in_the_one_line(tmp_path: Path, own_cache: Path) -> None:
+    """A folder where the check cache's index goes is never removed (it is not fwdata's file): the check prints what
+    an uncached one prints, and one line naming the folder; once it is gone, the cache is written again."""
+    card = str(_pack(tmp_path) / "cards" / "fw" / "a.yaml")
+    expected = _cli("--no-cache", card)
+    assert _cli(card) == expected
+    [index] = own_cache.glob("check/*.pickle")
+    index.unlink()
+    (index / "kept").mkdir(parents=True)
+    code, out, err = _cli(card)
+    assert (code, out) == expected[:2]
+    assert err == f"fwdata: the check cache was not written ({index}: a folder is where this cache file goes; " \
+                  "remove it); the next check starts afresh\n"
+    assert (index / "kept").is_dir()
+    shutil.rmtree(index)
+    assert _cli(card) == expected and index.is_file()
+
+
 def test_a_fifo_in_place_of_a_cache_file_is_passed_over(tmp_path: Path, own_cache: Path) -> None:
     """A named pipe where a cache file was is never read from (it would wait for a writer for ever)."""
     import subprocess

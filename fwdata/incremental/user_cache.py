@@ -101,7 +101,8 @@ def kept_or_made(key: bytes | None, folder: str, name: tuple[str, ...], header: 
 
 def write_signed(path: Path, key: bytes | None, header: Any, value: Any) -> str | None:
     """Write `(header, value)` pickled and signed with `key` to `path`, replacing it whole; return None, or why it
-    could not be written (one line: no key, a folder that cannot be made or written, a full disk)."""
+    could not be written (one line: no key, a folder that cannot be made or written, a full disk, a folder where the
+    file goes: never removed, it is named)."""
     if key is None:
         return "no signing key"
     try:
@@ -120,6 +121,8 @@ def write_signed(path: Path, key: bytes | None, header: Any, value: Any) -> str 
     except OSError as exc:
         with suppress(OSError):
             temporary.unlink()
+        if path.is_dir() and not path.is_symlink():
+            return f"{path}: a folder is where this cache file goes; remove it"
         return f"{path.parent}: {exc.strerror or exc}"
     return None
 
