@@ -1,21 +1,22 @@
 """The author's inner loop (issue 32), in one run: one file checked against check-jsonschema on that file, the whole
 pack against the floor, `fwdata --version`, a one-card pack's build, a pre-commit run for one changed card; every
-figure CPU seconds
-(user + system of all the run's processes, os.wait4) and a ratio, the pre-commit run's wall seconds too.
+figure CPU seconds (user + system of all the run's processes, os.wait4) and a ratio, the pre-commit run's wall
+seconds too.
 
 Usage: python bench/inner_loop.py [--cards 1000] [--repeat 3]
 
 Packs (bench/generate_pack.py): a one-card pack (one generated P-51D card and the pack's schemas) and a pack of
---cards cards. The file checked is a card of each. "cold" runs with an empty user cache folder
-(FWDATA_CACHE_DIR: no base-library snapshot, no check cache); "warm" after a check of the same file; "edited"
-after one number of that card changed (a new number each run); the whole pack "unchanged" after a check of it,
-"no cache" with `--no-cache`. The one-card pack is also built into an empty folder (its CPU and PDFs written,
-against under 2 s and at most 10). Each figure is the run of median CPU of --repeat runs. Last, the --cards pack
-becomes a git repository whose `.pre-commit-config.yaml` holds fwdata's hook (.pre-commit-hooks.yaml) as a local
-hook running the `fwdata` installed next to this Python (`pip install -e '.[bench]'`: no network); after one
-warm-up run, each run changes one number of the card, stages it and times `pre-commit run` (the staged card
-only, as a commit runs it; pre-commit's own start-up included): the medians of --repeat runs' CPU and wall
-seconds, the wall against the 1-second target. Printed, never asserted.
+--cards cards. The file checked is a card of each. "cold" runs with an empty user cache folder (FWDATA_CACHE_DIR: no
+base-library snapshot, no check cache); "first of the pack" with the base library's snapshot made by an earlier run
+but no check cache (fwdata used before, this pack never checked); "warm" after a check of the same file; "edited"
+after one number of that card changed (a new number each run); the whole pack "unchanged" after a check of it, "no
+cache" with `--no-cache`. The one-card pack is also built into an empty folder (its CPU and PDFs written, against
+under 2 s and at most 10). Each figure is the run of median CPU of --repeat runs. Last, the --cards pack becomes a
+git repository whose `.pre-commit-config.yaml` holds fwdata's hook (.pre-commit-hooks.yaml) as a local hook running
+the `fwdata` installed next to this Python (`pip install -e '.[bench]'`: no network); after one warm-up run, each
+run changes one number of the card, stages it and times `pre-commit run` (the staged card only, as a commit runs it;
+pre-commit's own start-up included): the medians of --repeat runs' CPU and wall seconds, the wall against the
+1-second target. Printed, never asserted.
 fwdata's modules are compiled first (as an installed wheel's are), so no run pays for compiling them even where
 PYTHONDONTWRITEBYTECODE is set.
 """
@@ -82,7 +83,12 @@ def _one_file(pack: Path, card: Path, cache: Path, repeat: int, label: str) -> R
     def empty() -> None:
         shutil.rmtree(cache, ignore_errors=True)
 
+    def first_of_pack() -> None:
+        shutil.rmtree(cache / "check", ignore_errors=True)
+
     _row("one file, cold (no user cache)", median_run(command, repeat, empty), anchor, "check-jsonschema")
+    _row("one file, first of the pack (fwdata run before)", median_run(command, repeat, first_of_pack), anchor,
+         "check-jsonschema")
     median_run(command, 1)  # the cache of this file
     _row("one file, warm (checked before)", median_run(command, repeat), anchor, "check-jsonschema")
     _row("one file, edited since checked", median_run(command, repeat, _edit(card)), anchor, "check-jsonschema")
