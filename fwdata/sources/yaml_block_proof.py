@@ -26,7 +26,7 @@ import re
 
 # The signs of a rule this proof does not follow: a comment glued to anything but a space or a line feed (libyaml
 # reads `a\u00a0#b` as one plain scalar), a tab, a directive, a blank line after a block scalar's header (also in
-# yaml_strict.MAYBE_LAX).
+# yaml_strict.maybe_lax).
 # The last: a line followed by a blank one holding spaces, that holds a header followed by a comment or its end (the
 # line is read from its start once: a header followed by a comment, tried from every `|` of a line, was quadratic).
 _BLANK_AFTER_HEADER_PATTERN = r"^(?=[^\n]*\n[ ]+\n)[^\n]*[|>][-+0-9]*[ ]*[#\n]"
