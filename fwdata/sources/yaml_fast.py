@@ -49,7 +49,8 @@ _SPECIAL = re.compile(
     re.MULTILINE)
 # control characters, U+0085, U+2028, U+2029, a BOM inside the text, U+FFFE and U+FFFF
 _ODD_CHARACTER = re.compile(r"[^\n\x20-\x7e\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
-_FLOW_KEY = re.compile(r"[\]}][ ]*:(?:[ ]|$)", re.MULTILINE)  # a flow collection as a key (rapidyaml cannot hold it)
+# a flow collection as a key (rapidyaml cannot hold it), by its closer: one expression each, as each starts with it
+_FLOW_KEY = {closer: re.compile(rf"\{closer}[ ]*:(?:[ ]|$)", re.MULTILINE) for closer in "]}"}
 _LONG_NUMBER = re.compile(r"[0-9][-+.0-9eE]{39}")  # a number longer than LoadLimits.max_number_chars (40)
 _LONG_LINE = re.compile(r"\n[^\n]{4001}")  # a line after the first longer than LoadLimits.max_line_chars (4,000)
 _INFINITE = re.compile(r"\.(?i:inf|nan)")  # rapidyaml writes `.Inf` as ".inf"
@@ -114,7 +115,7 @@ def _unusual(text: str) -> bool:
     return (_SPECIAL.search(text) is not None or text.startswith(("%", "---", "...")) or "\n%" in text
             or "\n---" in text or "\n..." in text
             or _ODD_CHARACTER.search(text) is not None or _LONG_NUMBER.search(text) is not None
-            or (("]" in text or "}" in text) and _FLOW_KEY.search(text) is not None)
+            or any(closer in text and found.search(text) is not None for closer, found in _FLOW_KEY.items())
             or (len(text) > 4000 and (not 0 <= text.find("\n") <= 4000 or _LONG_LINE.search(text) is not None))
             or _INFINITE.search(text) is not None)
 
