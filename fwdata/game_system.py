@@ -18,25 +18,22 @@ from fwdata.review import Review
 from fwdata.review.baseline import Baseline
 from fwdata.sources.document import SourceDocument
 
-_SCALARS = frozenset((str, int, float, bool, type(None)))  # what loaded data holds besides dicts and lists
-
 
 def frozen(value: Any) -> Any:
     """Return plain data read-only for a model: mappings become MappingProxyType, lists tuples.
 
-    A dict whose values all stay as they are (scalars) is wrapped, not copied:
-    loaded data is never changed, and a large pack's models would otherwise hold
-    a second copy of it. Other mappings are copied.
+    A dict whose values all stay as they are (scalars) is wrapped, not copied: loaded data is never changed,
+    and a large pack's models would otherwise hold a second copy of it. Other mappings are copied.
     """
-    if type(value) in _SCALARS:  # the most common case, told apart without asking Mapping's isinstance
+    if value is None or isinstance(value, (str, int, float)):  # told apart before Mapping's slower isinstance
         return value
     if isinstance(value, Mapping):
-        items = [(key, item if type(item) in _SCALARS else frozen(item)) for key, item in value.items()]
+        items = [(key, frozen(item)) for key, item in value.items()]
         if type(value) is dict and all(new is value[key] for key, new in items):
             return MappingProxyType(value)
         return MappingProxyType(dict(items))
     if isinstance(value, list | tuple):
-        return tuple(item if type(item) in _SCALARS else frozen(item) for item in value)
+        return tuple(frozen(item) for item in value)
     return value
 
 
