@@ -157,19 +157,40 @@ def read_positions(text: str, limits: LoadLimits) -> Positions:
     twice, and has no line break but `\\n` (no `\\r`, U+0085, U+2028 or U+2029): libyaml's marks count
     lines and columns as `TextLines` does. Only the keys are converted (they name the pointers).
     """
+    found = read_position(text, limits, None)
+    assert isinstance(found, Positions)  # no pointer is sought
+    return found
+
+
+def read_position(text: str, limits: LoadLimits, pointer: str | None) -> Positions | tuple[int, int]:
+    """Return the packed positions (`packed_position`) of the value at `pointer` in a text `yaml_fast` took and of
+    its key (0 when it has none), reading only as far as that value; when the text has no such value, every
+    position (`read_positions`)."""
     parser = yaml_parser(text)
     try:
-        return _Locator(parser, limits).positions()
+        return _Locator(parser, limits, pointer).positions()
+    except _Reached as reached:
+        return reached.value_at, reached.key_at
     finally:
         parser.dispose()
 
 
-class _Locator:
-    """`_Builder`'s pointers and positions, from a text `yaml_fast` took: no checks, no values."""
+class _Reached(Exception):
+    """The value sought is read: its positions."""
 
-    def __init__(self, parser: Any, limits: LoadLimits) -> None:
+    def __init__(self, value_at: int, key_at: int) -> None:
+        super().__init__()
+        self.value_at, self.key_at = value_at, key_at
+
+
+class _Locator:
+    """`_Builder`'s pointers and positions, from a text `yaml_fast` took: no checks, no values. Raises `_Reached` at
+    the value of the pointer `sought`."""
+
+    def __init__(self, parser: Any, limits: LoadLimits, sought: str | None) -> None:
         self._next_event = parser.get_event
         self._limits = limits
+        self._sought = sought
         self._pointers: list[str] = []
         self._values: list[int] = []
         self._keys: list[int] = []
@@ -182,6 +203,8 @@ class _Locator:
         return Positions(self._pointers, self._values, self._keys)
 
     def _value(self, event: Any, pointer: str, where: int, key_at: int) -> None:
+        if pointer == self._sought:
+            raise _Reached(where, key_at)
         self._pointers.append(pointer)
         self._values.append(where)
         self._keys.append(key_at)
