@@ -8,7 +8,7 @@ else, so the caller reads the text the located way, which gives the same data or
 Vouched for: a text with none of what the located reader treats specially (`_unusual`: anchors,
 aliases, tags, merge keys, directives, document markers, escapes, complex keys, flow collections as
 keys, tabs, carriage returns, control and line-separator characters, long lines and numbers, `.inf`
-and `.nan`), not nested deeper than the cap (`_deepest`), that libyaml parses without an error within the event cap,
+and `.nan`), not nested deeper than the cap (`_deeper_than`), that libyaml parses without an error within the event cap,
 that the located reader's strict-syntax check passes (`yaml_strict`), whose root is a mapping with
 no key twice, whose JSON holds no number with a three-digit exponent (`1e999` is not finite; a quoted
 `'1e100'` is left to the located reader too), and whose every string agrees with the core schema (YAML 1.2.2,
@@ -21,6 +21,7 @@ spells it as written (`~` is "null", `0x10` is "16").
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sys
@@ -75,7 +76,7 @@ def read_fast(text: str, limits: LoadLimits) -> dict[str, Any] | None:
     answer without rapidyaml, for caps other than the defaults, and for any text the
     located reader might refuse. Never raises for bad content.
     """
-    if ryml is None or limits != _DEFAULT or _unusual(text) or _deepest(text) > limits.max_depth:
+    if ryml is None or limits != _DEFAULT or _unusual(text) or _deeper_than(text, limits.max_depth):
         return None
     parser = CParser(text)
     try:
@@ -166,23 +167,35 @@ def _written_quoted(text: str, scalar: str) -> bool:
     return re.search(f"([\"']){escaped}\\1", text) is not None
 
 
-def _deepest(text: str) -> int:
-    """Return a bound of the text's nesting depth, above it for a text written to look shallow.
+def _deeper_than(text: str, depth: int) -> bool:
+    """Return True when a bound of the text's nesting depth, above it for a text written to look shallow, exceeds
+    `depth`: 2 x (the most columns of indentation and `- ` markers a line starts with + 1) + the flow levels.
 
     Each block level starts further right than the one holding it, but a list that is a key's value
     (which may start in the key's column): at most two levels per column of a line's indentation and
     `- ` markers. Flow levels are the brackets opened and not yet closed, counting those in quotes.
     rapidyaml stops at about 64 levels with a message on stderr: texts that deep are left to the located reader.
     """
-    block = max((len(prefix) for prefix in _BLOCK_PREFIX.findall("\n" + text)), default=0)
     flow = deepest = 0
     for bracket in _BRACKETS.findall(text):
         flow = flow + 1 if bracket in "[{" else max(flow - 1, 0)
         deepest = max(deepest, flow)
-    return 2 * (block + 1) + deepest
+    if depth - deepest - 2 < 0:
+        return True
+    columns = (depth - deepest - 2) // 2 + 1  # the fewest columns of a line that take the bound over `depth`
+    lined = "\n" + text  # each line after a line feed: a search skips to it
+    return any(len(prefix.group()) - 1 >= columns for line in _starting_with_columns(columns).finditer(lined)
+               if (prefix := _BLOCK_PREFIX.match(lined, line.start())) is not None)
 
 
-_BLOCK_PREFIX = re.compile(r"\n((?:-?[ ])+)")  # a line's, after its line feed (found sooner than after a `^`)
+@functools.lru_cache(maxsize=64)
+def _starting_with_columns(columns: int) -> re.Pattern[str]:
+    """Return an expression finding the lines that start with at least `columns` spaces and dashes (after their line
+    feed): the only ones whose indentation and `- ` markers may be that long."""
+    return re.compile(f"\\n[- ]{{{columns}}}")
+
+
+_BLOCK_PREFIX = re.compile(r"\n(?:-?[ ])+")  # a line's indentation and `- ` markers, after its line feed
 _BRACKETS = re.compile(r"[\[\]{}]")
 
 
