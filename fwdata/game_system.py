@@ -23,10 +23,11 @@ from fwdata.sources.document import SourceDocument
 def frozen(value: Any) -> Any:
     """Return plain data read-only for a model: mappings become MappingProxyType, lists tuples.
 
-    A dict whose values all stay as they are (scalars) is wrapped, not copied:
-    loaded data is never changed, and a large pack's models would otherwise hold
-    a second copy of it. Other mappings are copied.
+    A dict whose values all stay as they are (scalars) is wrapped, not copied: loaded data is never changed,
+    and a large pack's models would otherwise hold a second copy of it. Other mappings are copied.
     """
+    if value is None or isinstance(value, (str, int, float)):  # told apart before Mapping's slower isinstance
+        return value
     if isinstance(value, Mapping):
         items = [(key, frozen(item)) for key, item in value.items()]
         if type(value) is dict and all(new is value[key] for key, new in items):

@@ -31,33 +31,54 @@ class Positions:
     copies of a card are) share one pointer index, and each keeps two arrays
     of packed positions (`packed_position`; 0 for a value without a key), of
     32-bit numbers when every position fits (a file's first 4,095 lines), else 64-bit.
-    Positions `found_later` are found the first time any is asked for.
+    Positions `found_later` are found the first time any is asked for (the first one asked for may be sought alone).
     """
 
-    __slots__ = ("_find", "_index", "_keys", "_values")
+    __slots__ = ("_find", "_index", "_keys", "_seek", "_sought", "_values")
 
     def __init__(self, pointers: Iterable[str], values: Iterable[int], keys: Iterable[int]) -> None:
         self._find: Callable[[], Positions] | None = None
+        self._seek: Callable[[str], Positions | tuple[int, int]] | None = None
+        self._sought: tuple[str, tuple[int, int] | None] | None = None
         self._index = _shared_index(tuple(pointers))
         self._values = _compact(values)
         self._keys = _compact(keys)
 
     @classmethod
-    def found_later(cls, find: Callable[[], Positions]) -> Positions:
+    def found_later(cls, find: Callable[[], Positions],
+                    seek: Callable[[str], Positions | tuple[int, int]] | None = None) -> Positions:
         """Return the positions `find()` returns, called the first time any position is asked for (or they are
         compared or packed): a document read without them (fwdata/sources/yaml_fast.py) finds them only when a
-        finding points into it. `find` must pickle (a module's function, or a partial of one), as these do.
+        finding points into it. `seek(pointer)`, if given, is asked for the first pointer instead: it returns the
+        packed positions of its value and key, reading only as far as it, or, when the document has no such value,
+        every position. Any other pointer asked for then finds them all. `find` and `seek` must pickle (a module's
+        function, or a partial of one), as these do.
         """
         positions = cls.__new__(cls)
-        positions._find = find
+        positions._find, positions._seek, positions._sought = find, seek, None
         return positions
 
-    def _found(self) -> None:
+    def _found(self, found: Positions | None = None) -> None:
         if self._find is not None:
-            found = self._find()
+            found = found or self._find()
             found._found()
             self._index, self._values, self._keys = found._index, found._values, found._keys
-            self._find = None
+            self._find = self._seek = self._sought = None
+
+    def _packed(self, pointer: str) -> tuple[int, int] | None:
+        """Return the packed positions of the value at `pointer` and of its key (0: none), None if there is no value."""
+        if self._seek is not None:  # the first pointer asked for is sought alone
+            seek, self._seek = self._seek, None
+            sought = seek(pointer)
+            if isinstance(sought, Positions):
+                self._found(sought)
+            else:
+                self._sought = (pointer, sought)
+        if self._sought is not None and self._sought[0] == pointer:
+            return self._sought[1]
+        self._found()
+        index = self._index.get(pointer)
+        return None if index is None else (self._values[index], self._keys[index])
 
     @classmethod
     def from_mappings(cls, values: Mapping[str, tuple[int, int]], keys: Mapping[str, tuple[int, int]]) -> Positions:
@@ -67,15 +88,13 @@ class Positions:
 
     def value(self, pointer: str) -> tuple[int, int] | None:
         """Return where the value at `pointer` starts, None if the document has no such value."""
-        self._found()
-        index = self._index.get(pointer)
-        return None if index is None else unpacked_position(self._values[index])
+        packed = self._packed(pointer)
+        return None if packed is None else unpacked_position(packed[0])
 
     def key(self, pointer: str) -> tuple[int, int] | None:
         """Return where the key of the value at `pointer` starts, None if it has none (a list item, the root)."""
-        self._found()
-        index = self._index.get(pointer)
-        return None if index is None or not self._keys[index] else unpacked_position(self._keys[index])
+        packed = self._packed(pointer)
+        return None if packed is None or not packed[1] else unpacked_position(packed[1])
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Positions) and self.packed() == other.packed()
@@ -87,7 +106,7 @@ class Positions:
 
     def __reduce__(self) -> tuple[Any, ...]:
         if self._find is not None:
-            return Positions.found_later, (self._find,)
+            return Positions.found_later, (self._find, self._seek)
         return Positions, self.packed()  # re-shared when unpickled
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from fwdata.findings import Finding, Location, warning
@@ -49,5 +50,17 @@ def pack_schema_links(path: Path, text: str) -> tuple[tuple[str, bool], ...]:
 def _pack_schema_modelines(path: Path, text: str) -> list[re.Match[str]]:
     if "yaml-language-server" not in text or not os.path.isdir(path.parent):
         return []
-    return [match for match in MODELINE.finditer(text)
+    return [match for match in _modelines(text)
             if not _URL.match(match["reference"]) and PACK_SCHEMAS in match["reference"]]
+
+
+def _modelines(text: str) -> Iterator[re.Match[str]]:
+    """Yield what `MODELINE.finditer(text)` does, trying only the lines that name the language server (a search
+    for a `^` of a text of many lines tries every character)."""
+    at = text.find("yaml-language-server")
+    while at >= 0:
+        match = MODELINE.match(text, text.rfind("\n", 0, at) + 1)
+        if match is not None:
+            yield match
+        line_end = text.find("\n", at)
+        at = -1 if line_end < 0 else text.find("yaml-language-server", line_end)

@@ -26,7 +26,7 @@ import re
 
 # The signs of a rule this proof does not follow: a comment glued to anything but a space or a line feed (libyaml
 # reads `a\u00a0#b` as one plain scalar), a tab, a directive, a blank line after a block scalar's header (also in
-# yaml_strict.MAYBE_LAX).
+# yaml_strict.maybe_lax).
 # The last: a line followed by a blank one holding spaces, that holds a header followed by a comment or its end (the
 # line is read from its start once: a header followed by a comment, tried from every `|` of a line, was quadratic).
 _BLANK_AFTER_HEADER_PATTERN = r"^(?=[^\n]*\n[ ]+\n)[^\n]*[|>][-+0-9]*[ ]*[#\n]"
@@ -83,7 +83,8 @@ def block_text_is_clear(text: str) -> bool:
     (`has_hard_sign`), which libyaml's parser read without an error.
     Linear in the text's length; never raises.
     """
-    if any(character in text for character in _NOT_FOLLOWED):
+    if any(character in text for character in _NOT_FOLLOWED) or text.startswith(("---", "...")) or "\n---" in text \
+            or "\n..." in text:  # a document marker: a line starting with one
         return False
     try:
         _Lines(text).follow()
@@ -106,10 +107,7 @@ class _Lines:
         row = 0
         open_block: int | None = None  # the column of a key or `-` whose value starts on a later line
         while row < len(self._lines):
-            line = self._lines[row]
-            if line.startswith(("---", "...")):
-                raise _Unclear
-            entry = _ENTRY.fullmatch(line)
+            entry = _ENTRY.fullmatch(self._lines[row])
             assert entry is not None  # every line matches: each group may be empty
             indent, dashes, key, value = entry.group("indent", "dashes", "key", "value")
             column = entry.start("value")
@@ -140,7 +138,7 @@ class _Lines:
         if first in "\"'":
             return self._quoted(row, column, block)
         if first in "[{":
-            return self._flow(self._starts[row] + column, block)
+            return self._flow(row, self._starts[row] + column, block)
         if first in "|>":
             if _BLOCK_HEADER.fullmatch(value) is None:
                 raise _Unclear  # an indentation indicator, or a glued comment
@@ -159,8 +157,17 @@ class _Lines:
         found = _QUOTED[self._text[start]].match(self._text, start)
         if found is None:
             raise _Unclear
-        self._continuation_lines(start, found.end(), block)
-        return self._line_ends_clear(found.end())
+        return self._ends_clear(row, start, found.end(), block)
+
+    def _ends_clear(self, row: int, start: int, end: int, block: int) -> int:
+        """`_continuation_lines` and `_line_ends_clear` of a value from `start` to `end` starting on `row`: return the
+        row after it (most such values hold one line: then neither needs to find a row)."""
+        if end <= self._starts[row] + len(self._lines[row]):
+            if _AFTER_QUOTED.fullmatch(self._text, end, self._starts[row] + len(self._lines[row])) is None:
+                raise _Unclear
+            return row + 1
+        self._continuation_lines(start, end, block)
+        return self._line_ends_clear(end)
 
     def _continuation_lines(self, start: int, end: int, block: int) -> None:
         """Raise _Unclear unless every line of the text from `start` to `end` after its first is blank or indented
@@ -178,14 +185,13 @@ class _Lines:
             raise _Unclear
         return row + 1
 
-    def _flow(self, start: int, block: int) -> int:
-        """Check the flow collection opening at `start` in a block collection at column `block`: every line after
-        its first indented more than the block, no lone `-`, no quote inside a plain scalar, nothing but a comment
-        after it on its last line. Return the row after it."""
+    def _flow(self, row: int, start: int, block: int) -> int:
+        """Check the flow collection opening at `start` (on `row`) in a block collection at column `block`: every line
+        after its first indented more than the block, no lone `-`, no quote inside a plain scalar, nothing but a
+        comment after it on its last line. Return the row after it."""
         simple = _SIMPLE_FLOW.match(self._text, start)
         if simple is not None:
-            self._continuation_lines(start, simple.end(), block)
-            return self._line_ends_clear(simple.end())
+            return self._ends_clear(row, start, simple.end(), block)
         depth, at, after_indicator = 0, start, True
         while True:
             part = _FLOW_PART.match(self._text, at)

@@ -8,9 +8,11 @@ else, so the caller reads the text the located way, which gives the same data or
 Vouched for: a text with none of what the located reader treats specially (`_unusual`: anchors,
 aliases, tags, merge keys, directives, document markers, escapes, complex keys, flow collections as
 keys, tabs, carriage returns, control and line-separator characters, long lines and numbers, `.inf`
-and `.nan`), not nested deeper than the cap (`_deepest`), that libyaml parses without an error within the event cap,
+and `.nan`), not nested deeper than the cap (`_deeper_than`), that libyaml parses without an error within the event cap,
 that the located reader's strict-syntax check passes (`yaml_strict`), whose root is a mapping with
-no key twice, and whose every string agrees with the core schema (YAML 1.2.2, 10.3.2). rapidyaml
+no key twice, whose JSON holds no number with a three-digit exponent (`1e999` is not finite; a quoted
+`'1e100'` is left to the located reader too), and whose every string agrees with the core schema (YAML 1.2.2,
+10.3.2). rapidyaml
 writes a plain scalar bare when JSON reads it (`12`, `1.5`, `true`, `null`) and quotes the rest, so
 a string that only the core schema reads as null, bool, int or float (`~`, `0x1F`, `TRUE`) may have been
 written plain: it is taken when the text holds it quoted and nowhere plain. A key is taken when the core schema
@@ -19,6 +21,7 @@ spells it as written (`~` is "null", `0x10` is "16").
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sys
@@ -36,23 +39,27 @@ try:
 except ImportError:  # no rapidyaml wheel, or PyYAML without libyaml: every text is read the located way
     ryml = None
 
-# What the located reader treats specially, found by `_unusual`: first the characters that may start it (str.find
-# is far quicker than a regular expression), then where one is there, the expression.
-_SIGNS = "&*!?%<\\\t\r"
+# What the located reader treats specially, found by `_unusual` (a directive, `%` first on a line, by str methods).
+# Each match starts with one of a few characters, so the search skips to them (an expression whose alternatives
+# start otherwise, as `^` does, is tried at every character).
 _SPECIAL = re.compile(
-    r"[&*!](?<![^\s\[{,][&*!])\S"  # an anchor, an alias or a tag
-    r"|\?(?<![^\s\[{,]\?)(?:\s|$)"  # a complex key
-    r"|^%|<<|[\\\t\r]",  # a directive, a merge key, an escape, a tab, a carriage return
+    r"[&*!?<\\\t\r]"
+    r"(?:(?<=[&*!])(?<![^\s\[{,][&*!])\S"  # an anchor, an alias or a tag
+    r"|(?<=\?)(?<![^\s\[{,]\?)(?:\s|$)"  # a complex key
+    r"|(?<=<)<|(?<=[\\\t\r]))",  # a merge key; an escape, a tab, a carriage return
     re.MULTILINE)
 # control characters, U+0085, U+2028, U+2029, a BOM inside the text, U+FFFE and U+FFFF
 _ODD_CHARACTER = re.compile(r"[^\n\x20-\x7e\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
-_FLOW_KEY = re.compile(r"[\]}][ ]*:(?:[ ]|$)", re.MULTILINE)  # a flow collection as a key (rapidyaml cannot hold it)
+# a flow collection as a key (rapidyaml cannot hold it), by its closer: one expression each, as each starts with it
+_FLOW_KEY = {closer: re.compile(rf"\{closer}[ ]*:(?:[ ]|$)", re.MULTILINE) for closer in "]}"}
 _LONG_NUMBER = re.compile(r"[0-9][-+.0-9eE]{39}")  # a number longer than LoadLimits.max_number_chars (40)
-_LONG_LINE = re.compile(r"^.{4001}", re.MULTILINE)  # longer than LoadLimits.max_line_chars (4,000)
+_LONG_LINE = re.compile(r"\n[^\n]{4001}")  # a line after the first longer than LoadLimits.max_line_chars (4,000)
 _INFINITE = re.compile(r"\.(?i:inf|nan)")  # rapidyaml writes `.Inf` as ".inf"
 _NOT_STRING = re.compile("|".join(f"(?:{pattern.pattern})" for pattern in CORE_PATTERNS.values()))
-# In rapidyaml's JSON: a quoted text the core schema reads as null, bool, int or float, or a number that is not finite
-_SUSPECT = re.compile(f'"({_NOT_STRING.pattern})"|[0-9][eE][-+]?[0-9]{{3}}')
+# In rapidyaml's JSON: a quoted text the core schema reads as null, bool, int or float (each starts with a character
+# of the lookahead, which spares trying every pattern after each quote), and a number that may not be finite
+_QUOTED_NOT_STRING = re.compile(f'"(?=[-~nNtTfF0-9+."])({_NOT_STRING.pattern})"')
+_NOT_FINITE = re.compile(r"[0-9][eE][-+]?[0-9]{3}")
 _JSON_LITERAL = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|true|false|null")
 _DEFAULT = LoadLimits()
 _KIND_OF = tuple(CORE_PATTERNS.items())
@@ -69,7 +76,7 @@ def read_fast(text: str, limits: LoadLimits) -> dict[str, Any] | None:
     answer without rapidyaml, for caps other than the defaults, and for any text the
     located reader might refuse. Never raises for bad content.
     """
-    if ryml is None or limits != _DEFAULT or _unusual(text) or _deepest(text) > limits.max_depth:
+    if ryml is None or limits != _DEFAULT or _unusual(text) or _deeper_than(text, limits.max_depth):
         return None
     parser = CParser(text)
     try:
@@ -86,7 +93,9 @@ def read_fast(text: str, limits: LoadLimits) -> dict[str, Any] | None:
         return None
     try:
         written = _json_of(ryml.parse_in_arena(text.encode("utf-8")))
-        for suspect in _SUSPECT.finditer(written):
+        if _NOT_FINITE.search(written) is not None:
+            return None
+        for suspect in _QUOTED_NOT_STRING.finditer(written):
             _vouch(text, suspect.group(1), is_key=written.startswith(":", suspect.end()))
         data = json.loads(written, object_pairs_hook=_mapping)
     except (ryml.ExceptionBasic, ValueError, _Unusual):  # ValueError: ryml wrote what JSON does not read (`+1`)
@@ -104,11 +113,12 @@ def _json_of(tree: Any) -> str:
 
 def _unusual(text: str) -> bool:
     """Return True when `text` may hold what the located reader treats specially (see the module docstring)."""
-    return ((any(sign in text for sign in _SIGNS) and _SPECIAL.search(text) is not None)
-            or text.startswith(("---", "...")) or "\n---" in text or "\n..." in text
+    return (_SPECIAL.search(text) is not None or text.startswith(("%", "---", "...")) or "\n%" in text
+            or "\n---" in text or "\n..." in text
             or _ODD_CHARACTER.search(text) is not None or _LONG_NUMBER.search(text) is not None
-            or (("]" in text or "}" in text) and _FLOW_KEY.search(text) is not None)
-            or (len(text) > 4000 and _LONG_LINE.search(text) is not None) or _INFINITE.search(text) is not None)
+            or any(closer in text and found.search(text) is not None for closer, found in _FLOW_KEY.items())
+            or (len(text) > 4000 and (not 0 <= text.find("\n") <= 4000 or _LONG_LINE.search(text) is not None))
+            or _INFINITE.search(text) is not None)
 
 
 def _mapping(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -157,23 +167,35 @@ def _written_quoted(text: str, scalar: str) -> bool:
     return re.search(f"([\"']){escaped}\\1", text) is not None
 
 
-def _deepest(text: str) -> int:
-    """Return a bound of the text's nesting depth, above it for a text written to look shallow.
+def _deeper_than(text: str, depth: int) -> bool:
+    """Return True when a bound of the text's nesting depth, above it for a text written to look shallow, exceeds
+    `depth`: 2 x (the most columns of indentation and `- ` markers a line starts with + 1) + the flow levels.
 
     Each block level starts further right than the one holding it, but a list that is a key's value
     (which may start in the key's column): at most two levels per column of a line's indentation and
     `- ` markers. Flow levels are the brackets opened and not yet closed, counting those in quotes.
     rapidyaml stops at about 64 levels with a message on stderr: texts that deep are left to the located reader.
     """
-    block = max((len(prefix) for prefix in _BLOCK_PREFIX.findall(text)), default=0)
     flow = deepest = 0
     for bracket in _BRACKETS.findall(text):
         flow = flow + 1 if bracket in "[{" else max(flow - 1, 0)
         deepest = max(deepest, flow)
-    return 2 * (block + 1) + deepest
+    if depth - deepest - 2 < 0:
+        return True
+    columns = (depth - deepest - 2) // 2 + 1  # the fewest columns of a line that take the bound over `depth`
+    lined = "\n" + text  # each line after a line feed: a search skips to it
+    return any(len(prefix.group()) - 1 >= columns for line in _starting_with_columns(columns).finditer(lined)
+               if (prefix := _BLOCK_PREFIX.match(lined, line.start())) is not None)
 
 
-_BLOCK_PREFIX = re.compile(r"^(?:-?[ ])+", re.MULTILINE)
+@functools.lru_cache(maxsize=64)
+def _starting_with_columns(columns: int) -> re.Pattern[str]:
+    """Return an expression finding the lines that start with at least `columns` spaces and dashes (after their line
+    feed): the only ones whose indentation and `- ` markers may be that long."""
+    return re.compile(f"\\n[- ]{{{columns}}}")
+
+
+_BLOCK_PREFIX = re.compile(r"\n(?:-?[ ])+")  # a line's indentation and `- ` markers, after its line feed
 _BRACKETS = re.compile(r"[\[\]{}]")
 
 

@@ -28,7 +28,7 @@ from fwdata.sources.document import Positions, SourceDocument
 from fwdata.sources.modelines import modeline_findings
 from fwdata.sources.yaml_errors import syntax_message
 from fwdata.sources.yaml_fast import read_fast
-from fwdata.sources.yaml_plain import GiveUp, read_plain
+from fwdata.sources.yaml_plain import GiveUp, read_plain, read_position, read_positions
 from fwdata.sources.yaml_reader import CORE, LoadLimits, Refused, TextLines, printable, read_nodes
 from fwdata.sources.yaml_strict import check_strict_syntax, hold_separators
 from fwdata.sources.yaml_values import to_plain
@@ -156,8 +156,10 @@ def load_bytes(shown: str, raw: bytes, limits: LoadLimits = DEFAULT_LIMITS, *, f
         return fail("YAML-ENCODING", f"invalid UTF-8 byte 0x{raw[exc.start]:02x} (sources must be UTF-8)", line, column)
     if fast and (data := read_fast(text, limits)) is not None:
         # the bytes kept compressed till a finding asks (a fifth of their size: a large pack holds every file's)
-        later = functools.partial(located_positions, zlib.compress(raw, 1), limits)
-        return SourceDocument(shown, data, Positions.found_later(later)), []
+        compressed = zlib.compress(raw, 1)
+        positions = Positions.found_later(functools.partial(located_positions, compressed, limits),
+                                          functools.partial(located_position, compressed, limits))
+        return SourceDocument(shown, data, positions), []
 
     lines = TextLines(text)
     text_findings = _indentation_findings(shown, lines)
@@ -204,13 +206,18 @@ def load_bytes(shown: str, raw: bytes, limits: LoadLimits = DEFAULT_LIMITS, *, f
 
 def located_positions(compressed: bytes, limits: LoadLimits) -> Positions:
     """Return the positions of the values and keys of a source `yaml_fast` read, reading its bytes (zlib-compressed)
-    the located way.
+    again: the positions the located reader gives it (`yaml_plain.read_positions`).
 
     The text passed every check when it was read, and holds nothing `yaml_plain` gives up on (no anchor, alias,
-    merge key, tag or key twice): only its located reading is done again.
+    merge key, tag or key twice): only its parser events are read again, for their places and keys.
     """
-    text = zlib.decompress(compressed).decode("utf-8-sig")
-    return read_plain(text, limits, TextLines(text))[1]
+    return read_positions(zlib.decompress(compressed).decode("utf-8-sig"), limits)
+
+
+def located_position(compressed: bytes, limits: LoadLimits, pointer: str) -> Positions | tuple[int, int]:
+    """Return the packed positions of the value at `pointer` and of its key in a source `yaml_fast` read, or, when
+    it has no such value, every position (`yaml_plain.read_position`; see `located_positions`)."""
+    return read_position(zlib.decompress(compressed).decode("utf-8-sig"), limits, pointer)
 
 
 def _indentation_findings(shown: str, lines: TextLines) -> list[Finding]:

@@ -34,6 +34,7 @@ from fwdata.sources.yaml_reader import (
     TextLines,
     plain_tag,
     read_events,
+    yaml_parser,
 )
 from fwdata.sources.yaml_values import key_text, scalar_value
 
@@ -117,10 +118,7 @@ class _Builder:
             if name in result:
                 raise GiveUp
             value = self._event()
-            if type(value) is ScalarEvent and value.value == "" and not value.style:
-                value_at = key_at  # an empty value has no text of its own: the parser marks where it would start
-            else:
-                value_at = self._at(value.start_mark)
+            value_at = key_at if _is_empty(value) else self._at(value.start_mark)
             result[name] = self._value(value, sys.intern(pointer_join(pointer, name)), value_at,
                                        packed_position(*key_at))
         return result
@@ -136,8 +134,100 @@ class _Builder:
 
     @staticmethod
     def _tag(event: Any) -> str:
-        tag = event.tag
-        if tag is None or tag == "!":
-            return plain_tag(event.value) if event.implicit[0] else CORE + "str"
-        return str(tag)
+        return _tag(event)
+
+
+def _tag(event: Any) -> str:
+    tag = event.tag
+    if tag is None or tag == "!":
+        return plain_tag(event.value) if event.implicit[0] else CORE + "str"
+    return str(tag)
+
+
+def _is_empty(value: Any) -> bool:
+    """Return True for an empty plain value: it has no text of its own (the parser marks where it would start), so it
+    is placed at its key."""
+    return type(value) is ScalarEvent and value.value == "" and not value.style
+
+
+def read_positions(text: str, limits: LoadLimits) -> Positions:
+    """Return the positions `read_plain` gives a text `yaml_fast` took, without building its data again.
+
+    Such a text passed every check and cap, is a mapping with no anchor, alias, tag, merge key or key
+    twice, and has no line break but `\\n` (no `\\r`, U+0085, U+2028 or U+2029): libyaml's marks count
+    lines and columns as `TextLines` does. Only the keys are converted (they name the pointers).
+    """
+    found = read_position(text, limits, None)
+    assert isinstance(found, Positions)  # no pointer is sought
+    return found
+
+
+def read_position(text: str, limits: LoadLimits, pointer: str | None) -> Positions | tuple[int, int]:
+    """Return the packed positions (`packed_position`) of the value at `pointer` in a text `yaml_fast` took and of
+    its key (0 when it has none), reading only as far as that value; when the text has no such value, every
+    position (`read_positions`)."""
+    parser = yaml_parser(text)
+    try:
+        return _Locator(parser, limits, pointer).positions()
+    except _Reached as reached:
+        return reached.value_at, reached.key_at
+    finally:
+        parser.dispose()
+
+
+class _Reached(Exception):
+    """The value sought is read: its positions."""
+
+    def __init__(self, value_at: int, key_at: int) -> None:
+        super().__init__()
+        self.value_at, self.key_at = value_at, key_at
+
+
+class _Locator:
+    """`_Builder`'s pointers and positions, from a text `yaml_fast` took: no checks, no values. Raises `_Reached` at
+    the value of the pointer `sought`."""
+
+    def __init__(self, parser: Any, limits: LoadLimits, sought: str | None) -> None:
+        self._next_event = parser.get_event
+        self._limits = limits
+        self._sought = sought
+        self._pointers: list[str] = []
+        self._values: list[int] = []
+        self._keys: list[int] = []
+
+    def positions(self) -> Positions:
+        self._next_event()  # the stream start
+        self._next_event()  # the document start
+        root = self._next_event()
+        self._value(root, "", _packed(root.start_mark), 0)
+        return Positions(self._pointers, self._values, self._keys)
+
+    def _value(self, event: Any, pointer: str, where: int, key_at: int) -> None:
+        if pointer == self._sought:
+            raise _Reached(where, key_at)
+        self._pointers.append(pointer)
+        self._values.append(where)
+        self._keys.append(key_at)
+        kind = type(event)
+        if kind is MappingStartEvent:
+            self._mapping(pointer)
+        elif kind is SequenceStartEvent:
+            index = 0
+            while type(item := self._next_event()) is not SequenceEndEvent:
+                self._value(item, sys.intern(pointer_join(pointer, index)), _packed(item.start_mark), 0)
+                index += 1
+
+    def _mapping(self, pointer: str) -> None:
+        while type(key := self._next_event()) is not MappingEndEvent:
+            mark = key.start_mark
+            name = key_text(scalar_value(_tag(key).removeprefix(CORE), key.value, self._limits,
+                                         (mark.line + 1, mark.column + 1)))
+            key_at = _packed(mark)
+            value = self._next_event()
+            self._value(value, sys.intern(pointer_join(pointer, name)),
+                        key_at if _is_empty(value) else _packed(value.start_mark), key_at)
+
+
+def _packed(mark: Any) -> int:
+    return packed_position(mark.line + 1, mark.column + 1)
 

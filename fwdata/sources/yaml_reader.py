@@ -152,10 +152,15 @@ def read_events(text: str, limits: LoadLimits, lines: TextLines, reader: Callabl
         return parse_with(BLANK_LINE_WITH_TABS.sub(lambda line: line.group().replace("\t", " "), text), reader)
 
 
+def yaml_parser(text: str) -> Any:
+    """Return a parser of `text` (libyaml's, else PyYAML's own) whose `get_event()` gives its events; `dispose()` it."""
+    return _Parser(text)
+
+
 def parse_with(text: str, reader: Callable[[Any], T]) -> T:
     """Return what `reader` makes of the located reader's YAML parser of `text` (libyaml's when PyYAML has it); the
     parser's errors propagate (PyYAML's `YAMLError`)."""
-    parser = _Parser(text)
+    parser = yaml_parser(text)
     try:
         return reader(parser)
     finally:

@@ -5,7 +5,7 @@ glued to a quote, a bracket, a comma, a directive or a block scalar's header; a 
 list's value; continuation lines of a flow collection or quoted scalar that are not indented past
 their block; a block scalar whose leading blank lines hold tabs or more spaces than its first line;
 a directive after a document that was not ended with `...`. Each is a YAML-SYNTAX finding here.
-Only texts that hold a sign of one of them (`MAYBE_LAX`) are scanned, so a plain source costs one
+Only texts that hold a sign of one of them (`maybe_lax`) are scanned, so a plain source costs one
 regular-expression search; and a text of block collections whose signs are only quoted values or flow
 collections going on over lines is first cleared line by line (`yaml_block_proof`), a fraction of the tokens' cost.
 
@@ -22,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from fwdata.sources.yaml_block_proof import HARD_SIGNS, block_text_is_clear, has_hard_sign
+from fwdata.sources.yaml_block_proof import block_text_is_clear, has_hard_sign
 from fwdata.sources.yaml_reader import BLANK_LINE_WITH_TABS, Refused, TextLines
 
 try:
@@ -38,12 +38,15 @@ except ImportError:  # PyYAML without libyaml: its own scanner gives the same to
 # quotes or ending inside a quoted value that starts on it after a key, an entry or a node's properties, escapes
 # and `''` read (a quoted scalar going on: `k: &a 'x`, `k: 'it''s`, `k: "say \"hi`). Each is found in time linear
 # in a line.
-# The first and last are HARD_SIGNS (yaml_block_proof), the signs a line-by-line proof cannot clear.
-MAYBE_LAX = re.compile(HARD_SIGNS.pattern + r"""|-[,\]}]|[\[{,](?:\s*$|[ ]+#)|[\[{][^\[\]{}\n]*$"""
-                       r"""|^[^\[{\n]*[\[{][^\n]*:[ ]*(?:[ ]#[^\n]*)?$"""
-                       r"""|^[ ]*[\]},:]|^[^"\n]*"(?:[^"\n]*"[^"\n]*")*[^"\n]*$"""
-                       r"""|[:?&!-](?:(?<=[&!])(?<!\S[&!])\S*)?\s+"""
-                       r"""(?:'[^'\n]*(?:''[^'\n]*)*|"(?=[^"\n]*\\)[^"\\\n]*(?:\\.[^"\\\n]*)*\\?)$""", re.MULTILINE)
+# The first and last are HARD_SIGNS (yaml_block_proof), the signs a line-by-line proof cannot clear (`has_hard_sign`);
+# the others are found by two expressions whose matches start with a character a search skips to: a sign within a
+# line from its first character, a sign at a line's start from the line feed before it (searched in "\n" + text; an
+# alternative starting with `^` is tried at every character).
+_LAX_IN_LINE = re.compile(r"""[-\[{,:?&!](?:(?<=-)[,\]}]|(?<=[\[{,])(?:\s*$|[ ]+#)|(?<=[\[{])[^\[\]{}\n]*$"""
+                          r"""|(?<=[:?&!-])(?:(?<=[&!])(?<!\S[&!])\S*)?\s+"""
+                          r"""(?:'[^'\n]*(?:''[^'\n]*)*|"(?=[^"\n]*\\)[^"\\\n]*(?:\\.[^"\\\n]*)*\\?)$)""", re.MULTILINE)
+_LAX_LINE_START = re.compile(r"""\n(?:[^\[{\n]*[\[{][^\n]*:[ ]*(?:[ ]#[^\n]*)?$|[ ]*[\]},:]"""
+                             r"""|[^"\n]*"(?:[^"\n]*"[^"\n]*")*[^"\n]*$)""", re.MULTILINE)
 _BLOCK_HEADER = re.compile(r"[|>][-+0-9]*")
 _GLUED = frozenset((yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken, yaml.FlowEntryToken, yaml.DirectiveToken))
 _CONTENT = frozenset((yaml.ScalarToken, yaml.FlowSequenceStartToken, yaml.FlowMappingStartToken,
@@ -92,7 +95,7 @@ def check_strict_syntax(text: str, lines: TextLines | None = None, *, parsed: bo
     (made when needed if None). `parsed` says libyaml's parser read the whole text without an error; only then may
     the line-by-line proof clear it.
     """
-    if (MAYBE_LAX.search(text) is None and not _flow_left_open(text)) or (
+    if (not maybe_lax(text) and not _flow_left_open(text)) or (
             parsed and not has_hard_sign(text) and block_text_is_clear(text)):
         return
     try:
@@ -109,9 +112,15 @@ def check_strict_syntax(text: str, lines: TextLines | None = None, *, parsed: bo
     _Checker(text, lines or TextLines(text)).check(tokens)
 
 
+def maybe_lax(text: str) -> bool:
+    """Return True when `text` holds a sign of a rule libyaml lets pass (the comment above `_LAX_IN_LINE`)."""
+    return (has_hard_sign(text) or _LAX_IN_LINE.search(text) is not None
+            or _LAX_LINE_START.search("\n" + text) is not None)
+
+
 def _flow_left_open(text: str) -> bool:
     """Return True when a line opens more flow collections than it closes (brackets in quotes and comments count too:
-    a sign, not a verdict): a flow collection going on over lines that MAYBE_LAX does not see (`k: [[a], b`)."""
+    a sign, not a verdict): a flow collection going on over lines that `maybe_lax` does not see (`k: [[a], b`)."""
     return ("[" in text or "{" in text) and any(
         line.count("[") + line.count("{") > line.count("]") + line.count("}")
         for line in text.split("\n") if "[" in line or "{" in line)

@@ -130,6 +130,23 @@ def test_positions_are_found_when_first_asked_for_and_survive_pickling() -> None
     assert pickle.loads(pickle.dumps(document.positions)) == located.positions
 
 
+@pytest.mark.parametrize("pointers", [
+    ["/climb/3/climb_rate_fpm", "/climb/3/climb_rate_fpm", "/id"],  # sought alone, asked again, then all found
+    ["/no/such/value", "/id"],  # not there: the seek reads every position
+    ["/power_chart/rows/2", "/general/engines/count", "/performance/0/min_fp"],
+])
+def test_the_first_position_asked_for_is_sought_alone_and_the_others_found_as_the_located_reader_does(
+        pointers: list[str]) -> None:
+    raw = (ROOT / "cards" / "fw" / "p-51d.yaml").read_bytes()
+    located, _ = load_bytes("x.yaml", raw, fast=False)
+    document, _ = load_bytes("x.yaml", raw)
+    assert located is not None and document is not None
+    for pointer in pointers:
+        for at_key in (True, False):
+            assert document.locate(pointer, at_key=at_key) == located.locate(pointer, at_key=at_key)
+    assert document.positions == located.positions
+
+
 _SCALARS = st.sampled_from([
     "1", "-1", "+1", "0", "-0", "012", "0o17", "0x1F", "0x1f", "1_000", "1.", ".5", "-.5", "1.0", "1e5", "1E5",
     "1.5e-3", "-1.5E+3", ".inf", "-.Inf", ".NaN", "~", "null", "Null", "NULL", "nULL", "true", "True", "TRUE",

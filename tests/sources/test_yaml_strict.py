@@ -3,9 +3,18 @@
 
 from __future__ import annotations
 
-import pytest
+import re
+from pathlib import Path
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fwdata.sources.yaml_block_proof import HARD_SIGNS
 from fwdata.sources.yaml_loader import load_bytes
+from fwdata.sources.yaml_strict import maybe_lax
+
+ROOT = Path(__file__).resolve().parents[2]
 
 # Invalid in the suite, accepted by libyaml.
 INVALID = {
@@ -85,3 +94,25 @@ def test_a_yaml_1_2_line_separator_inside_a_value_is_a_character_of_it(separator
     assert (document.data["name"], document.data["note"], document.data["list"]) == (
         f"a{separator}b", f"c{separator}d", [f"e{separator}f"])
     assert document.locate("/list").line == 6
+
+
+# The signs `maybe_lax` looks for, as one expression (alternatives starting with `^`: tried at every character).
+_SIGNS_AT_ONCE = re.compile(HARD_SIGNS.pattern + r"""|-[,\]}]|[\[{,](?:\s*$|[ ]+#)|[\[{][^\[\]{}\n]*$"""
+                            r"""|^[^\[{\n]*[\[{][^\n]*:[ ]*(?:[ ]#[^\n]*)?$"""
+                            r"""|^[ ]*[\]},:]|^[^"\n]*"(?:[^"\n]*"[^"\n]*")*[^"\n]*$"""
+                            r"""|[:?&!-](?:(?<=[&!])(?<!\S[&!])\S*)?\s+"""
+                            r"""(?:'[^'\n]*(?:''[^'\n]*)*|"(?=[^"\n]*\\)[^"\\\n]*(?:\\.[^"\\\n]*)*\\?)$""",
+                            re.MULTILINE)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(alphabet=" \n\t-[]{},:?&!#\"'\\ab|>%\u00a0", max_size=40))
+def test_the_signs_are_found_as_by_one_expression(text: str) -> None:
+    assert maybe_lax(text) == (_SIGNS_AT_ONCE.search(text) is not None)
+
+
+def test_the_signs_are_found_as_by_one_expression_in_every_bundled_and_invalid_text() -> None:
+    texts = [*INVALID.values(), *VALID.values(),
+             *(path.read_text(encoding="utf-8-sig") for folder in ("cards", "scenarios", "tables", "fwdata/library")
+               for path in (ROOT / folder).rglob("*.yaml"))]
+    assert all(maybe_lax(text) == (_SIGNS_AT_ONCE.search(text) is not None) for text in texts)

@@ -121,7 +121,8 @@ def check_simulations(card: AircraftDataCard, document: SourceDocument, own: fro
     """
     if card.power_chart is None or not ({"power_chart", "performance", "climb"} & own):
         return
-    for band in flyable_bands(card):
+    flyable = flyable_bands(card)
+    for band in flyable:
         row = card.power_chart.row(band.band)
         if row is None:
             continue
@@ -140,7 +141,7 @@ def check_simulations(card: AircraftDataCard, document: SourceDocument, own: fro
         return
     for listed in card.climb:
         climbing = card.band(listed.band)
-        if climbing is None or climbing not in flyable_bands(card) or listed.climb_rate_fpm <= 0:
+        if climbing is None or climbing not in flyable or listed.climb_rate_fpm <= 0:
             continue
         estimate = best_sustained_climb(card, climbing, fvt, proportions, options)
         if estimate is None:
