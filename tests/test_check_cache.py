@@ -544,6 +544,20 @@ def test_a_scanned_header_the_file_does_not_load_with_starts_the_check_afresh(
     assert not any(record.scanned for record in _index(root).files.values())
 
 
+def test_a_card_whose_comment_holds_a_line_separator_takes_its_own_id_for_a_one_file_check(
+        tmp_path: Path, own_cache: Path) -> None:
+    """YAML 1.2 breaks no line at U+2028 (libyaml does): `id: other` after one in a comment is the comment's, so the
+    first card takes the id `a` and the second one's check reports it taken, cold and warm, as the pack's does."""
+    root = _pack(tmp_path)
+    (root / "cards" / "fw" / "0-first.yaml").write_text(
+        _card("a", 700).replace("\nid: a\n", "\n# a note\u2028id: other\nid: a\n", 1), encoding="utf-8")
+    card = root / "cards" / "fw" / "a.yaml"
+    expected = _of(_lines([root], cached=False), card)
+    assert any("REF-DUPLICATE-ID" in line for line in expected)
+    for _ in ("cold", "warm"):
+        assert _lines([card], cached=True) == expected
+
+
 def _index(root: Path) -> Any:
     return _cache_files(root).index()
 

@@ -16,6 +16,7 @@ import yaml
 from yaml.events import AliasEvent, CollectionStartEvent, MappingEndEvent, MappingStartEvent, ScalarEvent
 
 from fwdata.sources.yaml_reader import CORE, parse_with, plain_tag
+from fwdata.sources.yaml_strict import hold_separators
 
 HEADER_KEYS = ("system", "kind", "id")
 # A header found later than this many parser events is left to the full load: a scan's cost stays small, whatever
@@ -29,13 +30,15 @@ def scanned_header(raw: bytes) -> tuple[str, str, str] | None:
     value of the root mapping. None when the scan cannot vouch for it: not UTF-8, not a mapping, a key or value
     the located reader treats specially (a tag, an alias, a merge key, a complex key, a block scalar, a value the
     core schema reads as other than a string), a header key twice, a key missing, or the keys later than
-    MAX_SCANNED_EVENTS. Never raises for bad content.
+    MAX_SCANNED_EVENTS. U+0085, U+2028 and U+2029 break no line, as for the located reader (`hold_separators`).
+    Never raises for bad content.
     """
     try:
-        text = raw.decode("utf-8-sig")
-        return parse_with(text, _header)
+        text, restore = hold_separators(raw.decode("utf-8-sig"))
+        header = parse_with(text, _header)
     except (UnicodeDecodeError, yaml.YAMLError):
         return None
+    return None if header is None else (restore(header[0]), restore(header[1]), restore(header[2]))
 
 
 def _header(parser: Any) -> tuple[str, str, str] | None:

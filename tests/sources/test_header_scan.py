@@ -79,6 +79,18 @@ def test_what_the_scan_cannot_vouch_for_is_left_to_the_full_load(text: str) -> N
     assert_sound(text.encode("utf-8"))
 
 
+@pytest.mark.parametrize("separator", ["\x85", "\u2028", "\u2029"])
+def test_a_separator_libyaml_breaks_lines_at_is_read_as_the_located_reader_reads_it(separator: str) -> None:
+    """YAML 1.2 breaks no line at U+0085, U+2028 or U+2029 (libyaml does): a key after one in a comment is the
+    comment's, and one in a value is the value's."""
+    comment = f"system: fw\nkind: k\n# a note{separator}id: other\nid: a\n".encode()
+    assert scanned_header(comment) == ("fw", "k", "a")
+    assert_sound(comment)
+    value = f"system: fw\nkind: k\nid: a{separator}b\n".encode()
+    assert scanned_header(value) == ("fw", "k", f"a{separator}b")
+    assert_sound(value)
+
+
 def test_bytes_that_are_not_utf8_are_left_to_the_full_load() -> None:
     assert scanned_header(b"system: fw\nkind: k\nid: \xff\n") is None
 
