@@ -100,6 +100,12 @@ def test_a_header_later_than_the_cap_is_left_to_the_full_load() -> None:
     assert scanned_header(f"{before}system: fw\nkind: k\nid: a\n".encode()) is None
     nested = "x: [" + ", ".join(["1"] * MAX_SCANNED_EVENTS) + "]\n"
     assert scanned_header(f"{nested}system: fw\nkind: k\nid: a\n".encode()) is None
+    # the cap counts every event: lists each under it, together over it (a file the loader refuses at its own
+    # cap, 25,000 events, would otherwise be scanned to its end: 250,000 events in 512 KiB)
+    half = "[" + ", ".join(["1"] * (MAX_SCANNED_EVENTS // 2)) + "]"
+    lists = "".join(f"x{index}: {half}\n" for index in range(3))
+    assert scanned_header(f"{lists}system: fw\nkind: k\nid: a\n".encode()) is None
+    assert scanned_header(f"x0: {half}\nsystem: fw\nkind: k\nid: a\n".encode()) == ("fw", "k", "a")
 
 
 @pytest.mark.parametrize("case", sorted(STRICT_INVALID))
