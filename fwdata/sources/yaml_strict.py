@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import islice
 from typing import Any
 
 import yaml
@@ -56,7 +57,9 @@ _LONE_DASH_ENDS = " \t\n\r,[]{}"
 
 
 SEPARATORS = "\x85\u2028\u2029"
-_PRIVATE_USE = range(0xE000, 0xF900)
+# the private-use characters, the BMP's first: a text holding them all (543,472 bytes of UTF-8) is over the loader's
+# cap (LoadLimits.max_bytes)
+_PRIVATE_USE = (range(0xE000, 0xF900), range(0xF0000, 0xFFFFE), range(0x100000, 0x10FFFE))
 
 
 def hold_separators(text: str) -> tuple[str, Callable[[Any], Any]]:
@@ -69,7 +72,8 @@ def hold_separators(text: str) -> tuple[str, Callable[[Any], Any]]:
     if not any(separator in text for separator in SEPARATORS):
         return text, lambda data: data
     used = set(text)
-    stand_ins = "".join([chr(code) for code in _PRIVATE_USE if chr(code) not in used][:len(SEPARATORS)])
+    stand_ins = "".join(islice((character for block in _PRIVATE_USE for code in block
+                                if (character := chr(code)) not in used), len(SEPARATORS)))
     held = text.translate(str.maketrans(SEPARATORS, stand_ins))
     back = str.maketrans(stand_ins, SEPARATORS)
 

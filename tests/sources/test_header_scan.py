@@ -91,6 +91,18 @@ def test_a_separator_libyaml_breaks_lines_at_is_read_as_the_located_reader_reads
     assert_sound(value)
 
 
+def test_a_text_holding_every_private_use_character_of_the_bmp_and_a_separator_is_read() -> None:
+    """The separators' stand-ins are characters the text does not hold: its 6,400 lines of the BMP's private-use
+    area leave the other planes' (a text cannot hold those all within the loader's cap)."""
+    private = "".join(chr(code) for code in range(0xE000, 0xF900))
+    comments = "".join(f"# {private[start:start + 500]}\n" for start in range(0, len(private), 500))
+    raw = f"{comments}system: fw\nkind: k\n# a note\u2028id: other\nid: a\nname: \"\u2028{private[:9]}\"\n".encode()
+    assert scanned_header(raw) == ("fw", "k", "a")
+    document, findings = load_bytes("x.yaml", raw)
+    assert document is not None and document.data["name"] == f"\u2028{private[:9]}", findings
+    assert_sound(raw)
+
+
 def test_bytes_that_are_not_utf8_are_left_to_the_full_load() -> None:
     assert scanned_header(b"system: fw\nkind: k\nid: \xff\n") is None
 
