@@ -188,13 +188,14 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
         documents: dict[str, SourceDocument | StoredDocument] = {}
         scanned_documents: dict[str, ScannedDocument] = {}
         valid: list[SourceDocument | StoredDocument | ScannedDocument] = []  # as validation passed them (tolerance.py)
-        for (name, record), path in zip(every.items(), pack.files, strict=True):
+        path_of = dict(zip(names, pack.files, strict=True))  # of two files shown by one name, the last, as `records`
+        for name, record in every.items():
             if name in fresh and (document := fresh[name][0]) is not None:
                 documents[name] = document
                 valid += filter(None, [fresh[name][1]])
             elif record.scanned:
                 scanned_documents[name] = ScannedDocument(name, record, partial(
-                    _checked_file, (pack, schemas, [path]), 0))
+                    _checked_file, (pack, schemas, [path_of[name]]), 0))
                 valid.append(scanned_documents[name])
             elif name not in fresh and record.loaded:
                 documents[name] = StoredDocument(name, record, cache)

@@ -558,6 +558,18 @@ def test_a_card_whose_comment_holds_a_line_separator_takes_its_own_id_for_a_one_
         assert _lines([card], cached=True) == expected
 
 
+def test_two_files_shown_by_one_name_do_not_stop_a_check(tmp_path: Path, own_cache: Path) -> None:
+    """`a<line feed>b.yaml` is shown as `a\\nb.yaml`, the name of another file: a check of the pack's third file
+    prints what the uncached check prints, no traceback (the cache keeps one record per name shown)."""
+    root = _pack(tmp_path)
+    for name in ("a\nb.yaml", "a\\nb.yaml"):
+        (root / "cards" / "fw" / name).write_text(_card("a", 700), encoding="utf-8")
+    variant = root / "cards" / "fw" / "v.yaml"
+    for _ in ("cold", "warm"):
+        assert _lines([variant], cached=True) == _lines([variant], cached=False)
+    assert _lines([root], cached=True)  # the whole pack through the cache too
+
+
 def _index(root: Path) -> Any:
     return _cache_files(root).index()
 
