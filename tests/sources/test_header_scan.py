@@ -103,6 +103,17 @@ def test_a_text_holding_every_private_use_character_of_the_bmp_and_a_separator_i
     assert_sound(raw)
 
 
+def test_an_escaped_private_use_character_is_read_as_itself_beside_a_separator() -> None:
+    """A double-quoted `\\ue000` is U+E000, also in a file holding a separator (whose stand-in is a private-use
+    character the text does not hold as itself, nor as an escape)."""
+    raw = ('system: fw\nkind: k\nid: "a\\ue000\\U000F0000"\nname: "\\ue001"\n# a note \u2028 here, '
+           '\\UFFFFFFFF is no character\n').encode()
+    assert scanned_header(raw) == ("fw", "k", "a\ue000\U000f0000")
+    document, findings = load_bytes("x.yaml", raw)
+    assert document is not None and document.data["name"] == "\ue001", findings
+    assert_sound(raw)
+
+
 def test_bytes_that_are_not_utf8_are_left_to_the_full_load() -> None:
     assert scanned_header(b"system: fw\nkind: k\nid: \xff\n") is None
 
