@@ -558,16 +558,18 @@ def test_a_card_whose_comment_holds_a_line_separator_takes_its_own_id_for_a_one_
         assert _lines([card], cached=True) == expected
 
 
-def test_two_files_shown_by_one_name_do_not_stop_a_check(tmp_path: Path, own_cache: Path) -> None:
-    """`a<line feed>b.yaml` is shown as `a\\nb.yaml`, the name of another file: a check of the pack's third file
-    prints what the uncached check prints, no traceback (the cache keeps one record per name shown)."""
+def test_two_files_shown_by_one_name_are_checked_afresh(tmp_path: Path, own_cache: Path) -> None:
+    """`a<line feed>b.yaml` is shown as `a\\nb.yaml`, the name of another file: the check cache, which keeps each file
+    under its name, would take them for one (a traceback, or the duplicate id of one unreported). Such a pack is
+    checked afresh: each check prints what the uncached check prints."""
     root = _pack(tmp_path)
     for name in ("a\nb.yaml", "a\\nb.yaml"):
         (root / "cards" / "fw" / name).write_text(_card("a", 700), encoding="utf-8")
-    variant = root / "cards" / "fw" / "v.yaml"
-    for _ in ("cold", "warm"):
-        assert _lines([variant], cached=True) == _lines([variant], cached=False)
-    assert _lines([root], cached=True)  # the whole pack through the cache too
+    for path in [root / "cards" / "fw" / name for name in ("v.yaml", "a\nb.yaml", "a\\nb.yaml")] + [root]:
+        expected = _lines([path], cached=False)
+        for _ in ("cold", "warm"):
+            assert _lines([path], cached=True) == expected, path
+    assert any("REF-DUPLICATE-ID" in line for line in _lines([root], cached=False))
 
 
 def _index(root: Path) -> Any:
