@@ -67,14 +67,15 @@ def check_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
     With `cached` (and `options.use_cache`), the pack's check cache in the user's cache folder is read and
     written (`_check_cached`: the same findings from less work); the result's catalog then holds only what the
     checks read, so a caller that reads the catalog (the games' commands) leaves it False. A folder pack only:
-    a zip or standard input is checked afresh. Why a cache could not be written is in `loaded.notes`.
+    a zip, standard input or a folder of two files shown by one name (`_shown_apart`) is checked afresh. Why a
+    cache could not be written is in `loaded.notes`.
     Raises FwdataError subclasses for conditions that stop the run (no
     sources, broken schemas, an unreadable --baseline); problems in the data are
     findings in the report.
     """
     pack = resolve_pack(paths) if standard_input is None else stdin_pack(*standard_input)
     loaded = loaded or LoadedOnce()
-    if cached and options.use_cache and pack.archive is None and not pack.overlay:
+    if cached and options.use_cache and pack.archive is None and not pack.overlay and _shown_apart(pack):
         return _check_cached(pack, options, schema_root, progress, loaded)
     return _check(pack, options, schema_root, progress, loaded)[0]
 
@@ -246,6 +247,13 @@ def _checked_file(state: tuple[Pack, SchemaSet, list[Path]], index: int) -> Chec
 def _schemas(systems: dict[str, GameSystem], loaded: LoadedOnce, schema_root: Path | None) -> SchemaSet:
     kinds = tuple((system.id, kind) for system in systems.values() for kind in system.build_models)
     return loaded.schemas(schema_root or default_schema_root(), kinds, schema_folders(systems))
+
+
+def _shown_apart(pack: Pack) -> bool:
+    """Tell whether no two files of the pack are shown by one name (`display_path`: `a<line feed>b.yaml` is shown
+    as the name `a\\nb.yaml`), as the check cache, which keeps each file under its name, needs."""
+    names = {display_path(path) for path in pack.files}
+    return len(names) == len(pack.files)
 
 
 def _focus(pack: Pack, reported: set[str]) -> frozenset[str] | None:

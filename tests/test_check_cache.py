@@ -54,12 +54,14 @@ IDS = st.sampled_from(["a", "b", "c", "p-51d", "spitfire-xive"])  # two of them 
 @st.composite
 def packs(draw: st.DrawFn) -> dict[str, str]:
     """A small pack: one to three cards (a climb rate that may break a rule), variants of any id (maybe none, maybe
-    a loop), a scenario flying any id, maybe a card its schema refuses (first in the pack's order) and a manifest
-    declaring an override; ids may repeat."""
+    a loop), a scenario flying any id, maybe a card its schema refuses (first in the pack's order), a card whose
+    comment holds a line separator and a manifest declaring an override; ids may repeat."""
     files = {f"cards/fw/card-{index}.yaml": _card(draw(IDS), draw(st.sampled_from([400, 700, 3000])))
              for index in range(draw(st.integers(1, 3)))}
     if draw(st.booleans()):
         files["cards/fw/0-refused.yaml"] = _card(draw(IDS), 700) + "not_a_field: 1\n"
+    if draw(st.booleans()):  # U+2028 ends no line (YAML 1.2): the `id` after it is the comment's, not the card's
+        files["cards/fw/1-separator.yaml"] = _card(draw(IDS), 700).replace("\nid: ", "\n# a note\u2028id: zz\nid: ", 1)
     if draw(st.booleans()):
         files["fwdata-pack.yaml"] = "id: my-pack\nname: My pack\nversion: '1.0'\noverrides: [fw/aircraft/p-51d]\n"
     for index in range(draw(st.integers(0, 2))):
@@ -112,6 +114,8 @@ def test_checking_one_file_prints_what_checking_the_pack_prints_for_it(
     whole = _lines([Path(".")], cached=False)
     for round_ in ("cold", "warm"):
         for path in names:
+            if round_ == "cold":  # no check cache: the other files scanned (the base library's snapshot is kept)
+                shutil.rmtree(root / ".cache" / "check", ignore_errors=True)
             assert _lines([path], cached=True) == _of(whole, path), (round_, path)
     for _ in range(2):
         name, text = _edit(data.draw, files)
@@ -542,6 +546,34 @@ def test_a_scanned_header_the_file_does_not_load_with_starts_the_check_afresh(
     assert _cli(variant) == expected
     assert runs == [{}, {"scan": False}]  # the card read, found with another id than scanned: started again
     assert not any(record.scanned for record in _index(root).files.values())
+
+
+def test_a_card_whose_comment_holds_a_line_separator_takes_its_own_id_for_a_one_file_check(
+        tmp_path: Path, own_cache: Path) -> None:
+    """YAML 1.2 breaks no line at U+2028 (libyaml does): `id: other` after one in a comment is the comment's, so the
+    first card takes the id `a` and the second one's check reports it taken, cold and warm, as the pack's does."""
+    root = _pack(tmp_path)
+    (root / "cards" / "fw" / "0-first.yaml").write_text(
+        _card("a", 700).replace("\nid: a\n", "\n# a note\u2028id: other\nid: a\n", 1), encoding="utf-8")
+    card = root / "cards" / "fw" / "a.yaml"
+    expected = _of(_lines([root], cached=False), card)
+    assert any("REF-DUPLICATE-ID" in line for line in expected)
+    for _ in ("cold", "warm"):
+        assert _lines([card], cached=True) == expected
+
+
+def test_two_files_shown_by_one_name_are_checked_afresh(tmp_path: Path, own_cache: Path) -> None:
+    """`a<line feed>b.yaml` is shown as `a\\nb.yaml`, the name of another file: the check cache, which keeps each file
+    under its name, would take them for one (a traceback, or the duplicate id of one unreported). Such a pack is
+    checked afresh: each check prints what the uncached check prints."""
+    root = _pack(tmp_path)
+    for name in ("a\nb.yaml", "a\\nb.yaml"):
+        (root / "cards" / "fw" / name).write_text(_card("a", 700), encoding="utf-8")
+    for path in [root / "cards" / "fw" / name for name in ("v.yaml", "a\nb.yaml", "a\\nb.yaml")] + [root]:
+        expected = _lines([path], cached=False)
+        for _ in ("cold", "warm"):
+            assert _lines([path], cached=True) == expected, path
+    assert any("REF-DUPLICATE-ID" in line for line in _lines([root], cached=False))
 
 
 def _index(root: Path) -> Any:

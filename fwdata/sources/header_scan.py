@@ -10,16 +10,19 @@ full load to say (fwdata/incremental/check_cache.py `ScannedDocument`, made when
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import islice
 from typing import Any
 
 import yaml
 from yaml.events import AliasEvent, CollectionStartEvent, MappingEndEvent, MappingStartEvent, ScalarEvent
 
 from fwdata.sources.yaml_reader import CORE, parse_with, plain_tag
+from fwdata.sources.yaml_strict import hold_separators
 
 HEADER_KEYS = ("system", "kind", "id")
-# A header found later than this many parser events is left to the full load: a scan's cost stays small, whatever
-# comes before the keys.
+# A header found later than this many parser events (all of them, from the stream's start) is left to the full load:
+# a scan's cost stays small, whatever comes before the keys.
 MAX_SCANNED_EVENTS = 5_000
 _STRING = CORE + "str"
 
@@ -29,30 +32,32 @@ def scanned_header(raw: bytes) -> tuple[str, str, str] | None:
     value of the root mapping. None when the scan cannot vouch for it: not UTF-8, not a mapping, a key or value
     the located reader treats specially (a tag, an alias, a merge key, a complex key, a block scalar, a value the
     core schema reads as other than a string), a header key twice, a key missing, or the keys later than
-    MAX_SCANNED_EVENTS. Never raises for bad content.
+    MAX_SCANNED_EVENTS. U+0085, U+2028 and U+2029 break no line, as for the located reader (`hold_separators`).
+    Never raises for bad content.
     """
     try:
-        text = raw.decode("utf-8-sig")
-        return parse_with(text, _header)
+        text, restore = hold_separators(raw.decode("utf-8-sig"))
+        header = parse_with(text, _header)
     except (UnicodeDecodeError, yaml.YAMLError):
         return None
+    return None if header is None else (restore(header[0]), restore(header[1]), restore(header[2]))
 
 
 def _header(parser: Any) -> tuple[str, str, str] | None:
     """Return the header `scanned_header` reads from `parser`'s events, None when it cannot vouch for it."""
-    parser.get_event()  # the stream's start
-    parser.get_event()  # the document's start
-    root = parser.get_event()
+    events = islice(iter(parser.get_event, None), MAX_SCANNED_EVENTS)  # None: past the cap (or the stream's end)
+    next(events, None)  # the stream's start
+    next(events, None)  # the document's start
+    root = next(events, None)
     if not isinstance(root, MappingStartEvent) or root.tag is not None:
         return None
     found: dict[str, str] = {}
-    for _ in range(MAX_SCANNED_EVENTS):
-        key = parser.get_event()
+    for key in events:
         if isinstance(key, MappingEndEvent):
             return None  # a header key missing
         if not isinstance(key, ScalarEvent) or key.tag is not None or (key.implicit[0] and key.value == "<<"):
             return None  # a complex key, an alias, a tag or a merge key: the located reader's own business
-        value = parser.get_event()
+        value = next(events, None)
         if key.value in HEADER_KEYS:
             text = _string(value)
             if text is None or key.value in found:
@@ -60,7 +65,7 @@ def _header(parser: Any) -> tuple[str, str, str] | None:
             found[key.value] = text
             if len(found) == len(HEADER_KEYS):
                 return found["system"], found["kind"], found["id"]
-        elif isinstance(value, CollectionStartEvent) and not _skipped(parser):
+        elif isinstance(value, CollectionStartEvent) and not _skipped(events):
             return None
     return None
 
@@ -74,11 +79,10 @@ def _string(event: Any) -> str | None:
     return str(event.value)
 
 
-def _skipped(parser: Any) -> bool:
-    """Read the events of the collection just started, up to its end; return False after MAX_SCANNED_EVENTS."""
+def _skipped(events: Iterator[Any]) -> bool:
+    """Read the events of the collection just started, up to its end; return False when `events` end first."""
     depth = 1
-    for _ in range(MAX_SCANNED_EVENTS):
-        event = parser.get_event()
+    for event in events:
         if isinstance(event, CollectionStartEvent):
             depth += 1
         elif not isinstance(event, ScalarEvent | AliasEvent):

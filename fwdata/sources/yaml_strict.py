@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import islice
 from typing import Any
 
 import yaml
@@ -59,20 +60,25 @@ _LONE_DASH_ENDS = " \t\n\r,[]{}"
 
 
 SEPARATORS = "\x85\u2028\u2029"
-_PRIVATE_USE = range(0xE000, 0xF900)
+# the private-use characters, the BMP's first: a text holding them all (543,472 bytes of UTF-8) is over the loader's
+# cap (LoadLimits.max_bytes)
+_PRIVATE_USE = (range(0xE000, 0xF900), range(0xF0000, 0xFFFFE), range(0x100000, 0x10FFFE))
+_UNICODE_ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8}))")  # a double-quoted \uXXXX, \UXXXXXXXX
 
 
 def hold_separators(text: str) -> tuple[str, Callable[[Any], Any]]:
-    """Return `text` with U+0085, U+2028 and U+2029 replaced by private-use characters the text does not hold (one
-    character each, so every position stays), and a function that puts them back into loaded data (strings, and
-    the keys and items of dicts and lists, at any depth).
+    """Return `text` with U+0085, U+2028 and U+2029 replaced by private-use characters the text does not hold, as
+    themselves or escaped (one character each, so every position stays), and a function that puts them back into
+    loaded data (strings, and the keys and items of dicts and lists, at any depth).
 
     A text without them is returned as it is, with the identity function.
     """
     if not any(separator in text for separator in SEPARATORS):
         return text, lambda data: data
     used = set(text)
-    stand_ins = "".join([chr(code) for code in _PRIVATE_USE if chr(code) not in used][:len(SEPARATORS)])
+    escaped = {int(match[1] or match[2], 16) for match in _UNICODE_ESCAPE.finditer(text)}
+    stand_ins = "".join(islice((character for block in _PRIVATE_USE for code in block
+                                if code not in escaped and (character := chr(code)) not in used), len(SEPARATORS)))
     held = text.translate(str.maketrans(SEPARATORS, stand_ins))
     back = str.maketrans(stand_ins, SEPARATORS)
 

@@ -79,6 +79,41 @@ def test_what_the_scan_cannot_vouch_for_is_left_to_the_full_load(text: str) -> N
     assert_sound(text.encode("utf-8"))
 
 
+@pytest.mark.parametrize("separator", ["\x85", "\u2028", "\u2029"])
+def test_a_separator_libyaml_breaks_lines_at_is_read_as_the_located_reader_reads_it(separator: str) -> None:
+    """YAML 1.2 breaks no line at U+0085, U+2028 or U+2029 (libyaml does): a key after one in a comment is the
+    comment's, and one in a value is the value's."""
+    comment = f"system: fw\nkind: k\n# a note{separator}id: other\nid: a\n".encode()
+    assert scanned_header(comment) == ("fw", "k", "a")
+    assert_sound(comment)
+    value = f"system: fw\nkind: k\nid: a{separator}b\n".encode()
+    assert scanned_header(value) == ("fw", "k", f"a{separator}b")
+    assert_sound(value)
+
+
+def test_a_text_holding_every_private_use_character_of_the_bmp_and_a_separator_is_read() -> None:
+    """The separators' stand-ins are characters the text does not hold: its 6,400 lines of the BMP's private-use
+    area leave the other planes' (a text cannot hold those all within the loader's cap)."""
+    private = "".join(chr(code) for code in range(0xE000, 0xF900))
+    comments = "".join(f"# {private[start:start + 500]}\n" for start in range(0, len(private), 500))
+    raw = f"{comments}system: fw\nkind: k\n# a note\u2028id: other\nid: a\nname: \"\u2028{private[:9]}\"\n".encode()
+    assert scanned_header(raw) == ("fw", "k", "a")
+    document, findings = load_bytes("x.yaml", raw)
+    assert document is not None and document.data["name"] == f"\u2028{private[:9]}", findings
+    assert_sound(raw)
+
+
+def test_an_escaped_private_use_character_is_read_as_itself_beside_a_separator() -> None:
+    """A double-quoted `\\ue000` is U+E000, also in a file holding a separator (whose stand-in is a private-use
+    character the text does not hold as itself, nor as an escape)."""
+    raw = ('system: fw\nkind: k\nid: "a\\ue000\\U000F0000"\nname: "\\ue001"\n# a note \u2028 here, '
+           '\\UFFFFFFFF is no character\n').encode()
+    assert scanned_header(raw) == ("fw", "k", "a\ue000\U000f0000")
+    document, findings = load_bytes("x.yaml", raw)
+    assert document is not None and document.data["name"] == "\ue001", findings
+    assert_sound(raw)
+
+
 def test_bytes_that_are_not_utf8_are_left_to_the_full_load() -> None:
     assert scanned_header(b"system: fw\nkind: k\nid: \xff\n") is None
 
@@ -88,6 +123,12 @@ def test_a_header_later_than_the_cap_is_left_to_the_full_load() -> None:
     assert scanned_header(f"{before}system: fw\nkind: k\nid: a\n".encode()) is None
     nested = "x: [" + ", ".join(["1"] * MAX_SCANNED_EVENTS) + "]\n"
     assert scanned_header(f"{nested}system: fw\nkind: k\nid: a\n".encode()) is None
+    # the cap counts every event: lists each under it, together over it (a file the loader refuses at its own
+    # cap, 25,000 events, would otherwise be scanned to its end: 250,000 events in 512 KiB)
+    half = "[" + ", ".join(["1"] * (MAX_SCANNED_EVENTS // 2)) + "]"
+    lists = "".join(f"x{index}: {half}\n" for index in range(3))
+    assert scanned_header(f"{lists}system: fw\nkind: k\nid: a\n".encode()) is None
+    assert scanned_header(f"x0: {half}\nsystem: fw\nkind: k\nid: a\n".encode()) == ("fw", "k", "a")
 
 
 @pytest.mark.parametrize("case", sorted(STRICT_INVALID))
