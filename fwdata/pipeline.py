@@ -56,26 +56,24 @@ def check_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
                   standard_input: tuple[Path | None, bytes] | None = None, cached: bool = False) -> RunResult:
     """Run every stage up to the cross-checks and the review on the pack of `paths`; nothing is written.
 
-    The base library is always loaded under the pack, so references resolve
-    against both; only findings in the files `paths` name are reported (see
-    fwdata/sources/pack.py for how the pack is found), and of those only the
-    ones the review keeps (`options.selection`, `# fwdata: ignore` comments, the
-    baseline: fwdata/review/__init__.py). `progress` hears of every file loaded and system
-    checked. `loaded` keeps the compiled schemas and the base library between runs (a new one when None).
-    `standard_input` (a file name or None, and bytes) checks those bytes as that file instead
-    (`fwdata check -`: fwdata/sources/pack.py `stdin_pack`), `paths` unused.
-    With `cached` (and `options.use_cache`), the pack's check cache in the user's cache folder is read and
-    written (`_check_cached`: the same findings from less work); the result's catalog then holds only what the
-    checks read, so a caller that reads the catalog (the games' commands) leaves it False. A folder pack only:
-    a zip, standard input or a folder of two files shown by one name (`_shown_apart`) is checked afresh. Why a
-    cache could not be written is in `loaded.notes`.
-    Raises FwdataError subclasses for conditions that stop the run (no
-    sources, broken schemas, an unreadable --baseline); problems in the data are
-    findings in the report.
+    The base library is always loaded under the pack, so references resolve against both; only findings in the files
+    `paths` name are reported (see fwdata/sources/pack.py for how the pack is found), and of those only the ones the
+    review keeps (`options.selection`, `# fwdata: ignore` comments, the baseline: fwdata/review/__init__.py).
+    `progress` hears of every file loaded and system checked. `loaded` keeps the compiled schemas and the base
+    library between runs (a new one when None). `standard_input` (a file name or None, and bytes) checks those bytes
+    as that file instead (`fwdata check -`: fwdata/sources/pack.py `stdin_pack`), `paths` unused. With `cached` (and
+    `options.use_cache`), the pack's check cache in the user's cache folder is read and written (`_check_cached`:
+    the same findings from less work); the result's catalog then holds only what the checks read, so a caller that
+    reads the catalog (the games' commands) leaves it False. A folder pack only: a zip, standard input or a folder
+    of two files shown by one name (`a<line feed>b.yaml` and `a\\nb.yaml`: the cache keeps each file under its
+    display path) is checked afresh. Why a cache could not be written is in `loaded.notes`. Raises FwdataError
+    subclasses for conditions that stop the run (no sources, broken schemas, an unreadable --baseline); problems in
+    the data are findings in the report.
     """
     pack = resolve_pack(paths) if standard_input is None else stdin_pack(*standard_input)
     loaded = loaded or LoadedOnce()
-    if cached and options.use_cache and pack.archive is None and not pack.overlay and _shown_apart(pack):
+    if (cached and options.use_cache and pack.archive is None and not pack.overlay
+            and len(set(map(display_path, pack.files))) == len(pack.files)):
         return _check_cached(pack, options, schema_root, progress, loaded)
     return _check(pack, options, schema_root, progress, loaded)[0]
 
@@ -247,13 +245,6 @@ def _checked_file(state: tuple[Pack, SchemaSet, list[Path]], index: int) -> Chec
 def _schemas(systems: dict[str, GameSystem], loaded: LoadedOnce, schema_root: Path | None) -> SchemaSet:
     kinds = tuple((system.id, kind) for system in systems.values() for kind in system.build_models)
     return loaded.schemas(schema_root or default_schema_root(), kinds, schema_folders(systems))
-
-
-def _shown_apart(pack: Pack) -> bool:
-    """Tell whether no two files of the pack are shown by one name (`display_path`: `a<line feed>b.yaml` is shown
-    as the name `a\\nb.yaml`), as the check cache, which keeps each file under its name, needs."""
-    names = {display_path(path) for path in pack.files}
-    return len(names) == len(pack.files)
 
 
 def _focus(pack: Pack, reported: set[str]) -> frozenset[str] | None:
