@@ -34,7 +34,7 @@ from fwdata.progress import Progress, no_progress
 from fwdata.reporting import format_findings_report
 from fwdata.review import Reviewer
 from fwdata.review.setup import review_setup
-from fwdata.sources.document import SourceDocument
+from fwdata.sources.document import SourceDocument, share_strings
 from fwdata.sources.loading import LoadedOnce, load_files, load_pack_file_with_digest, read_manifest
 from fwdata.sources.pack import Pack, resolve_pack, stdin_pack
 from fwdata.sources.portable_names import portable_name_findings
@@ -142,6 +142,7 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
     progress("loading", 0, len(pack.files))
     names = [display_path(path) for path in pack.files]
     changed: list[tuple[str, Path]] = []
+    strings: dict[str, str] = {}
     for name, path in zip(names, pack.files, strict=True):
         if ((record := old.files.get(name)) is not None and record.digest == file_digest(pack, path, record)
                 and record.links_hold()):
@@ -155,6 +156,9 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
             worth_it=len(changed) >= PARALLEL_FROM_FILES,
             done=lambda count: progress("loading", len(names) - len(changed) + count, len(names)))) as checked:
         for (name, _), (document, passed, record, read) in zip(changed, checked, strict=True):
+            for held in (document, passed if passed is not document else None):
+                if held is not None:  # equal strings made one, as `load_files` does: 60 MB less at 5,000 cards
+                    share_strings(held.data, strings)
             fresh[name] = (document, passed, record)
             if read:
                 records[name] = record
