@@ -34,10 +34,11 @@ class Positions:
     Positions `found_later` are found the first time any is asked for.
     """
 
-    __slots__ = ("_find", "_index", "_keys", "_values")
+    __slots__ = ("_find", "_finder", "_index", "_keys", "_values")
 
     def __init__(self, pointers: Iterable[str], values: Iterable[int], keys: Iterable[int]) -> None:
         self._find: Callable[[], Positions] | None = None
+        self._finder: Callable[[], Positions] | None = None
         self._index = _shared_index(tuple(pointers))
         self._values = _compact(values)
         self._keys = _compact(keys)
@@ -49,8 +50,14 @@ class Positions:
         finding points into it. `find` must pickle (a module's function, or a partial of one), as these do.
         """
         positions = cls.__new__(cls)
-        positions._find = find
+        positions._find = positions._finder = find
         return positions
+
+    @property
+    def finder(self) -> Callable[[], Positions] | None:
+        """The `find` of positions `found_later`, kept once they are found (whether they are depends on which process
+        a finding was made in: fwdata/incremental/source_cache.py writes the same either way); None for others."""
+        return self._finder
 
     def _found(self) -> None:
         if self._find is not None:

@@ -17,6 +17,7 @@ import os
 import re
 import zlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from yaml.error import MarkedYAMLError, YAMLError
@@ -156,8 +157,7 @@ def load_bytes(shown: str, raw: bytes, limits: LoadLimits = DEFAULT_LIMITS, *, f
         return fail("YAML-ENCODING", f"invalid UTF-8 byte 0x{raw[exc.start]:02x} (sources must be UTF-8)", line, column)
     if fast and (data := read_fast(text, limits)) is not None:
         # the bytes kept compressed till a finding asks (a fifth of their size: a large pack holds every file's)
-        later = functools.partial(located_positions, zlib.compress(raw, 1), limits)
-        return SourceDocument(shown, data, Positions.found_later(later)), []
+        return SourceDocument(shown, data, Positions.found_later(LocatedLater(zlib.compress(raw, 1), limits))), []
 
     lines = TextLines(text)
     text_findings = _indentation_findings(shown, lines)
@@ -202,15 +202,22 @@ def load_bytes(shown: str, raw: bytes, limits: LoadLimits = DEFAULT_LIMITS, *, f
     return SourceDocument(path=shown, data=restore(data), positions=positions), []
 
 
-def located_positions(compressed: bytes, limits: LoadLimits) -> Positions:
-    """Return the positions of the values and keys of a source `yaml_fast` read, reading its bytes (zlib-compressed)
-    the located way.
+@dataclass(frozen=True)
+class LocatedLater:
+    """How the positions of a source `yaml_fast` read are found when first asked for (`Positions.found_later`): its
+    bytes, zlib-compressed, read again the located way under `limits`.
 
     The text passed every check when it was read, and holds nothing `yaml_plain` gives up on (no anchor, alias,
-    merge key, tag or key twice): only its located reading is done again.
+    merge key, tag or key twice): only its located reading is done again. The loaded-sources cache keeps the
+    compressed bytes as they are (fwdata/incremental/source_cache.py), not the positions.
     """
-    text = zlib.decompress(compressed).decode("utf-8-sig")
-    return read_plain(text, limits, TextLines(text))[1]
+
+    compressed: bytes
+    limits: LoadLimits
+
+    def __call__(self) -> Positions:
+        text = zlib.decompress(self.compressed).decode("utf-8-sig")
+        return read_plain(text, self.limits, TextLines(text))[1]
 
 
 def _indentation_findings(shown: str, lines: TextLines) -> list[Finding]:
