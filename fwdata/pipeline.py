@@ -22,10 +22,11 @@ from fwdata.incremental.check_cache import (
     ShapeMemo,
     StaleDocument,
     StoredDocument,
+    checked_file,
     file_digest,
     loaded_document,
-    schema_links,
     state_key,
+    strings_shared,
 )
 from fwdata.incremental.check_memo import CheckMemo, check_documents, run_planned_checks
 from fwdata.incremental.user_cache import file_status
@@ -38,7 +39,7 @@ from fwdata.reporting import format_findings_report
 from fwdata.review import Reviewer
 from fwdata.review.setup import review_setup
 from fwdata.sources.document import SourceDocument
-from fwdata.sources.loading import LoadedOnce, load_files, load_pack_file_with_digest, read_manifest
+from fwdata.sources.loading import LoadedOnce, load_files, read_manifest
 from fwdata.sources.pack import Pack, resolve_pack, stdin_pack
 from fwdata.sources.portable_names import portable_name_findings
 from fwdata.sources.yaml_loader import display_path
@@ -97,7 +98,7 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress
            known: Mapping[str, tuple[str, SourceDocument]] | None = None, memo: CheckMemo | None = None
            ) -> tuple[RunResult, Reviewer, list[Finding], list[tuple[SourceDocument, str]]]:
     systems = registered_systems()
-    schemas = _schemas(systems, loaded, schema_root)
+    schemas = schema_set(systems, loaded, schema_root)
     documents, findings, reusable = load_files(pack, progress, jobs=options.jobs, known=known)
     valid, document_findings = check_documents(documents, schemas, memo, font_cache=options.use_cache)
     findings += document_findings + portable_name_findings(pack.root, pack.reported, documents)
@@ -106,13 +107,13 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress
     is_base = pack.is_base or (manifest is not None and manifest.data.get("id") == BASE_PACK_ID)
     base, base_reusable = ((), []) if is_base else loaded.base_documents(library_root(), schemas, known,
                                                                                      use_cache=options.use_cache)
-    reported = _reported(pack)
-    focus = _focus(pack, reported)
+    reported = reported_paths(pack)
+    focus = check_focus(pack, reported)
     catalog, model_findings = build_models(valid, systems, base=base, manifest=manifest,
                                            models=None if memo is None else memo.models, focus=focus)
     findings += model_findings + unused_overrides(manifest, documents)
-    findings += run_checks(catalog, _checked_systems(systems, valid, is_base, focus), options, progress, memo)
-    result, reviewer, shown = _reviewed(pack, manifest, options, catalog, reported,
+    findings += run_checks(catalog, checked_systems(systems, valid, is_base, focus), options, progress, memo)
+    result, reviewer, shown = reviewed(pack, manifest, options, catalog, reported,
                                         [finding for finding in findings if finding.location.path in reported])
     return result, reviewer, shown, reusable + base_reusable
 
@@ -125,7 +126,7 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
     reported files were last checked. The catalog holds every entry, each made when first read. A document of the
     cache found missing or spoiled when read (`StaleDocument`) makes the run start again without the cache."""
     systems = registered_systems()
-    schemas = _schemas(systems, loaded, schema_root)
+    schemas = schema_set(systems, loaded, schema_root)
     cache = CheckCacheFiles.of(pack.root, os.getcwd(), signing_key(), loaded.schema_set_key(schemas))
     try:
         return _check_with_cache(pack, options, progress, loaded, systems, schemas, cache, cache.index())
@@ -145,8 +146,8 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
     fresh: dict[str, CheckedFile] = {}
     progress("loading", 0, len(pack.files))
     names = [display_path(path) for path in pack.files]
-    reported = _reported(pack)
-    focus = _focus(pack, reported)
+    reported = reported_paths(pack)
+    focus = check_focus(pack, reported)
     scanning = scan and focus is not None and not (pack.manifest is not None and pack.reports_manifest)
     changed: list[tuple[str, Path]] = []
     for name, path in zip(names, pack.files, strict=True):
@@ -161,10 +162,10 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
         else:
             changed.append((name, path))
     with contextlib.closing(iter_shared(
-            _checked_file, (pack, schemas, [path for _, path in changed]), len(changed), jobs=options.jobs,
+            checked_file, (pack, schemas, [path for _, path in changed]), len(changed), jobs=options.jobs,
             worth_it=len(changed) >= PARALLEL_FROM_FILES,
             done=lambda count: progress("loading", len(names) - len(changed) + count, len(names)))) as checked:
-        for (name, _), (document, passed, record, read) in zip(changed, checked, strict=True):
+        for (name, _), (document, passed, record, read) in zip(changed, strings_shared(checked), strict=True):
             fresh[name] = (document, passed, record, read)
             if read:
                 records[name] = record
@@ -193,7 +194,7 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
                 valid += filter(None, [fresh[name][1]])
             elif record.scanned:
                 scanned_documents[name] = ScannedDocument(name, record, partial(
-                    _checked_file, (pack, schemas, [path]), 0))
+                    checked_file, (pack, schemas, [path]), 0))
                 valid.append(scanned_documents[name])
             elif name not in fresh and record.loaded:
                 documents[name] = StoredDocument(name, record, cache)
@@ -215,7 +216,7 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
                                                shapes=shapes)
         findings += model_findings + unused_overrides(manifest, [*documents.values(), *scanned_documents.values()])
         memo = CheckMemo(render_key(options), digests, old.checks)
-        findings += run_checks(catalog, _checked_systems(systems, valid, is_base, focus), options, progress, memo)
+        findings += run_checks(catalog, checked_systems(systems, valid, is_base, focus), options, progress, memo)
         findings = [finding for finding in findings if finding.location.path in reported]
         fresh.update((name, held.checked) for name, held in scanned_documents.items() if held.checked)  # loaded too
         records.update((name, record) for name, (_, _, record, read) in fresh.items() if read)
@@ -226,34 +227,21 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
         stored = {name: (document, masked if masked is not document else None)
                   for name, (document, masked, _, _) in fresh.items() if document is not None and name in records}
         cache.write(new, old, stored, loaded.notes)
-    return _reviewed(pack, manifest, options, catalog, reported, findings)[0]
+    return reviewed(pack, manifest, options, catalog, reported, findings)[0]
 
 
-def _checked_file(state: tuple[Pack, SchemaSet, list[Path]], index: int) -> CheckedFile:
-    """Load the `index`th of the files of the pack (`state`: the pack, the schemas, the files), validate it and check
-    its text; return its document, the one validation passed (None when it did not), its check-cache record, and
-    whether it could be read. Run by the forked workers of a check of many changed files."""
-    pack, schemas, paths = state
-    status = file_status(paths[index]) if not pack.overlay else None  # before reading: a later write is seen
-    document, load_findings, digest = load_pack_file_with_digest(pack, paths[index])
-    passed, document_findings = check_documents([document] if document else [], schemas, None, font_cache=True)
-    record = FileRecord.of(digest or "", document, load_findings, document_findings, passed, status,
-                           schema_links(pack, paths[index]))
-    return document, passed[0] if passed else None, record, digest is not None
-
-
-def _schemas(systems: dict[str, GameSystem], loaded: LoadedOnce, schema_root: Path | None) -> SchemaSet:
+def schema_set(systems: dict[str, GameSystem], loaded: LoadedOnce, schema_root: Path | None) -> SchemaSet:
     kinds = tuple((system.id, kind) for system in systems.values() for kind in system.build_models)
     return loaded.schemas(schema_root or default_schema_root(), kinds, schema_folders(systems))
 
 
-def _focus(pack: Pack, reported: set[str]) -> frozenset[str] | None:
+def check_focus(pack: Pack, reported: set[str]) -> frozenset[str] | None:
     """Return the catalog's focus (`Catalog.focus`): None when every file of the pack is reported, else the reported
     files, whose entries alone are checked (reading any other entry they need)."""
     return None if reported.issuperset(map(display_path, pack.files)) else frozenset(reported)
 
 
-def _checked_systems(systems: dict[str, GameSystem],
+def checked_systems(systems: dict[str, GameSystem],
                      valid: Sequence[SourceDocument | StoredDocument | ScannedDocument], is_base: bool,
                      focus: frozenset[str] | None) -> dict[str, GameSystem]:
     """Return the systems whose checks run: those of the focused (or all) valid documents, every one for the whole
@@ -263,7 +251,7 @@ def _checked_systems(systems: dict[str, GameSystem],
                                                   if focus is None or document.path in focus)}
 
 
-def _reported(pack: Pack) -> set[str]:
+def reported_paths(pack: Pack) -> set[str]:
     """Return the display paths whose findings the run reports: the files named, and the manifest when named."""
     reported = {display_path(path) for path in pack.reported}
     if pack.manifest is not None and pack.reports_manifest:
@@ -271,7 +259,7 @@ def _reported(pack: Pack) -> set[str]:
     return reported
 
 
-def _reviewed(pack: Pack, manifest: SourceDocument | None, options: BuildOptions, catalog: Catalog,
+def reviewed(pack: Pack, manifest: SourceDocument | None, options: BuildOptions, catalog: Catalog,
               reported: set[str], findings: list[Finding]) -> tuple[RunResult, Reviewer, list[Finding]]:
     """Return the run's result with the review applied to `findings` (the reported files' own) and the baseline's;
     also the reviewer and every finding reviewed."""

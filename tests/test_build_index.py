@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
+
+import pytest
+
 from fwdata.findings import Finding, Location, Severity
-from fwdata.game_system import Catalog, GameSystem, Output, RenderResult
+from fwdata.game_system import Catalog, GameSystem, Output, RenderResult, StoredOutput
+from fwdata.output import build_index
 from fwdata.output.build_index import index_page, source_paths
 
 SYSTEM = GameSystem(id="fw", title="Fighting Wings", build_models={}, run_checks=lambda catalog, options: [],
@@ -77,3 +83,21 @@ def test_an_output_shows_its_title_page_count_and_size_not_its_id() -> None:
     assert (f'<h3><a href="fw/aircraft/p-51d.pdf">P-51D Mustang (escort) \u00b7 card</a></h3>\n'
             f'<p class="facts">2 pages \u00b7 {size}</p>') in html
     assert ">aircraft/p-51d<" not in html and "break-all" not in html
+
+
+def test_a_written_output_is_read_in_pieces_with_the_same_title_page_count_and_size(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from fwdata.render.layout import Size
+    from fwdata.render.pdf import PdfDocument
+
+    doc = PdfDocument("P-51D Mustang (escort) \u00b7 card", subject="test")
+    for _ in range(40):
+        doc.new_page(Size(200, 100))
+    data = doc.finish()
+    file = tmp_path / "p-51d.pdf"
+    file.write_bytes(data)
+    whole = page([Output("fw/aircraft/p-51d.pdf", data)], {}, [])
+    monkeypatch.setattr(build_index, "_PDF_PIECE", 16)  # a title and the page tree cut across many pieces
+    monkeypatch.setattr(build_index, "_PDF_LONGEST", 1024)
+    stored = StoredOutput("fw/aircraft/p-51d.pdf", file, hashlib.sha256(data).hexdigest(), len(data))
+    assert page([stored], {}, []) == whole and "40 pages" in whole

@@ -3,7 +3,10 @@ only the files that changed.
 
 `.fwdata-sources` holds one JSON line per document (its display path, the SHA-256 of the bytes
 it was parsed from, its data and the packed positions of its values and keys, as the base64 of
-their arrays), after a line per pointer index the documents share (`Positions`), and ends with
+their arrays), after a line per pointer index the documents share (`Positions`); a document whose
+positions were not asked for (read by fwdata/sources/yaml_fast.py) has the base64 of its compressed
+bytes instead (found or not: the file is the same for any number of processes), its positions found from them
+when first asked for, as they would have been. It ends with
 the HMAC-SHA256 of every line before it under this user's key (fwdata/incremental/cache_key.py). It is
 written and swapped in with the build (`fwdata.output.write.Staging.commit`). The next build into the
 folder takes a file's document from it when the file's bytes hash to the digest recorded, and
@@ -30,9 +33,10 @@ from fwdata.incremental.cache_key import signed, verified_lines
 from fwdata.output.write import SOURCES_FILE
 from fwdata.sources.containment import Refused, stream_in_pack
 from fwdata.sources.document import Positions, SourceDocument, share_strings
+from fwdata.sources.yaml_loader import DEFAULT_LIMITS, LocatedLater
 
 SOURCES_FORMAT = "fwdata-sources"
-SOURCES_VERSION = 1
+SOURCES_VERSION = 2
 _ARRAY_TYPES = ("I", "Q")  # the packed positions' (fwdata.sources.document._compact)
 _JSON_SCALARS = (str, int, float, bool, type(None))
 _LINES_PARSED_TOGETHER = 256
@@ -58,6 +62,11 @@ def _source_lines(documents: Iterable[tuple[SourceDocument, str]], read_back: Co
     shapes: dict[tuple[str, ...], int] = {}
     for document, digest in documents:
         if document.path not in read_back and not _exact_json(document.data):
+            continue
+        later = document.positions.finder  # finding them would read every such file again
+        if isinstance(later, LocatedLater) and later.limits == DEFAULT_LIMITS:
+            yield line(["source", document.path, digest, base64.b64encode(later.compressed).decode("ascii"),
+                        document.data])
             continue
         pointers, values, keys = document.positions.packed()
         if pointers not in shapes:
@@ -107,6 +116,13 @@ def _documents(entries: Iterable[Any]) -> dict[str, tuple[str, SourceDocument]]:
     for entry in entries:
         if shape.items(entry)[0] == "pointers":
             pointer_lists.append(tuple(map(shape.string, shape.items(entry[1]))))
+            continue
+        if entry[0] == "source":
+            _, path, digest, compressed, data = entry
+            share_strings(data, strings)
+            later = LocatedLater(base64.b64decode(shape.string(compressed), validate=True), DEFAULT_LIMITS)
+            document = SourceDocument(shape.string(path), data, Positions.found_later(later, later.seek))
+            documents[document.path] = (shape.digest(digest), document)
             continue
         kind, path, digest, pointers, values_type, values_base64, keys_type, keys_base64, data = entry
         pointer_list = pointer_lists[shape.integer(pointers)]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import jinja2
 
 from fwdata.findings import Finding, Severity
-from fwdata.game_system import Catalog, EntryKey, GameSystem, OutputFile
+from fwdata.game_system import Catalog, EntryKey, GameSystem, OutputFile, StoredOutput
 from fwdata.output.previews import png_page_path
 from fwdata.reporting.text import plural
 
@@ -20,6 +20,10 @@ INDEX_PAGE = "index.html"
 _PDF_TITLE = re.compile(rb"/Title (?:\(((?:\\.|[^\\)])*)\)|<([0-9A-Fa-f]*)>)", re.DOTALL)
 _PDF_PAGES = re.compile(rb"/Count (\d+) /Kids \[[^\]]*\] /Type /Pages")
 _PDF_ESCAPES = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
+# A written output is read this much at a time (a sheet of 5,000 cards is 31 MB), each piece with the _PDF_LONGEST
+# bytes before it: a title or a page tree node's entry is found when it is at most that long (some 100,000 pages).
+_PDF_PIECE = 1 << 20
+_PDF_LONGEST = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -35,19 +39,30 @@ class CatalogItem:
     findings: tuple[Finding, ...]
 
 
-def pdf_title_and_pages(data: bytes) -> tuple[str | None, int | None]:
-    """Return the title and page count a PDF written by reportlab records (None for what it lacks)."""
-    title = None
-    if (match := _PDF_TITLE.search(data)) is not None:
-        if match[1] is not None:
-            raw = re.sub(rb"\\([0-7]{1,3}|.)", lambda escape: bytes([int(escape[1], 8)]) if escape[1][:1].isdigit()
-                         else _PDF_ESCAPES.get(escape[1], escape[1]), match[1], flags=re.DOTALL)
-            title = raw.decode("latin-1")
-        else:
-            raw = bytes.fromhex(match[2].decode("ascii"))
-            title = raw.decode("utf-16") if raw.startswith((b"\xfe\xff", b"\xff\xfe")) else raw.decode("latin-1")
-    counts = [int(count) for count in _PDF_PAGES.findall(data)]
-    return (title or None), (max(counts) if counts else None)
+def pdf_title_and_pages(pieces: Iterable[bytes]) -> tuple[str | None, int | None]:
+    """Return the title and page count a PDF written by reportlab records (None for what it lacks), its bytes given
+    in `pieces` (each searched with the _PDF_LONGEST bytes before it)."""
+    title: tuple[int, str] | None = None  # the first one's offset, and the title
+    counts: list[int] = []
+    window, offset = b"", 0  # the bytes searched, and where they start in the file
+    for piece in pieces:
+        window += piece
+        for match in _PDF_TITLE.finditer(window):
+            if title is None or offset + match.start() < title[0]:
+                title = (offset + match.start(), _title(match))
+        counts += (int(match[1]) for match in _PDF_PAGES.finditer(window))
+        cut = max(0, len(window) - _PDF_LONGEST)
+        window, offset = window[cut:], offset + cut
+    return (title[1] if title else None) or None, (max(counts) if counts else None)
+
+
+def _title(match: re.Match[bytes]) -> str:
+    if match[1] is not None:
+        raw = re.sub(rb"\\([0-7]{1,3}|.)", lambda escape: bytes([int(escape[1], 8)]) if escape[1][:1].isdigit()
+                     else _PDF_ESCAPES.get(escape[1], escape[1]), match[1], flags=re.DOTALL)
+        return raw.decode("latin-1")
+    raw = bytes.fromhex(match[2].decode("ascii"))
+    return raw.decode("utf-16") if raw.startswith((b"\xfe\xff", b"\xff\xfe")) else raw.decode("latin-1")
 
 
 def size_text(size_bytes: int) -> str:
@@ -60,10 +75,19 @@ def size_text(size_bytes: int) -> str:
 
 
 def _item(output: OutputFile, rest: str, thumbnail: str | None, findings: tuple[Finding, ...]) -> CatalogItem:
-    data = output.data
-    title, pages = pdf_title_and_pages(data) if output.path.endswith(".pdf") else (None, None)
+    title, pages = pdf_title_and_pages(_pieces(output)) if output.path.endswith(".pdf") else (None, None)
     name = title or rest.rsplit("/", 1)[-1].removesuffix(".pdf")  # a file that names nothing of its own
-    return CatalogItem(name, output.path, pages, len(data), thumbnail, findings)
+    size = output.size if isinstance(output, StoredOutput) else len(output.data)
+    return CatalogItem(name, output.path, pages, size, thumbnail, findings)
+
+
+def _pieces(output: OutputFile) -> Iterator[bytes]:
+    """Yield the bytes of `output`, of a written one (`StoredOutput`) _PDF_PIECE at a time."""
+    if isinstance(output, StoredOutput):
+        with output.file.open("rb") as stream:
+            yield from iter(lambda: stream.read(_PDF_PIECE), b"")
+    else:
+        yield output.data
 
 
 @dataclass(frozen=True)

@@ -48,14 +48,14 @@ def encodable(text: str) -> str:
     return _SURROGATES.sub("\ufffd", text)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """Return the width in points of `text` set in the house font at `size` pt (memoised: layout asks often)."""
     register_fonts()
     return float(pdfmetrics.stringWidth(encodable(text), FONT_BOLD if bold else FONT, size))
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def wrap_words(text: str, width: float, size: float, bold: bool = False) -> tuple[str, ...] | None:
     """Break `text` into lines no wider than `width`; None if a single word is wider than `width`.
 

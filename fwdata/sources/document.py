@@ -34,10 +34,11 @@ class Positions:
     Positions `found_later` are found the first time any is asked for (the first one asked for may be sought alone).
     """
 
-    __slots__ = ("_find", "_index", "_keys", "_seek", "_sought", "_values")
+    __slots__ = ("_find", "_finder", "_index", "_keys", "_seek", "_sought", "_values")
 
     def __init__(self, pointers: Iterable[str], values: Iterable[int], keys: Iterable[int]) -> None:
         self._find: Callable[[], Positions] | None = None
+        self._finder: Callable[[], Positions] | None = None
         self._seek: Callable[[str], Positions | tuple[int, int]] | None = None
         self._sought: tuple[str, tuple[int, int] | None] | None = None
         self._index = _shared_index(tuple(pointers))
@@ -55,8 +56,14 @@ class Positions:
         function, or a partial of one), as these do.
         """
         positions = cls.__new__(cls)
-        positions._find, positions._seek, positions._sought = find, seek, None
+        positions._find, positions._finder, positions._seek, positions._sought = find, find, seek, None
         return positions
+
+    @property
+    def finder(self) -> Callable[[], Positions] | None:
+        """The `find` of positions `found_later`, kept once they are found (whether they are depends on which process
+        a finding was made in: fwdata/incremental/source_cache.py writes the same either way); None for others."""
+        return self._finder
 
     def _found(self, found: Positions | None = None) -> None:
         if self._find is not None:

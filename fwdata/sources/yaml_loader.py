@@ -17,6 +17,7 @@ import os
 import re
 import zlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from yaml.error import MarkedYAMLError, YAMLError
@@ -156,10 +157,8 @@ def load_bytes(shown: str, raw: bytes, limits: LoadLimits = DEFAULT_LIMITS, *, f
         return fail("YAML-ENCODING", f"invalid UTF-8 byte 0x{raw[exc.start]:02x} (sources must be UTF-8)", line, column)
     if fast and (data := read_fast(text, limits)) is not None:
         # the bytes kept compressed till a finding asks (a fifth of their size: a large pack holds every file's)
-        compressed = zlib.compress(raw, 1)
-        positions = Positions.found_later(functools.partial(located_positions, compressed, limits),
-                                          functools.partial(located_position, compressed, limits))
-        return SourceDocument(shown, data, positions), []
+        later = LocatedLater(zlib.compress(raw, 1), limits)
+        return SourceDocument(shown, data, Positions.found_later(later, later.seek)), []
 
     lines = TextLines(text)
     text_findings = _indentation_findings(shown, lines)
@@ -204,20 +203,28 @@ def load_bytes(shown: str, raw: bytes, limits: LoadLimits = DEFAULT_LIMITS, *, f
     return SourceDocument(path=shown, data=restore(data), positions=positions), []
 
 
-def located_positions(compressed: bytes, limits: LoadLimits) -> Positions:
-    """Return the positions of the values and keys of a source `yaml_fast` read, reading its bytes (zlib-compressed)
-    again: the positions the located reader gives it (`yaml_plain.read_positions`).
+@dataclass(frozen=True)
+class LocatedLater:
+    """How the positions of a source `yaml_fast` read are found when first asked for (`Positions.found_later`): its
+    bytes, zlib-compressed, read again under `limits` for the positions the located reader gives it
+    (`yaml_plain.read_positions`).
 
     The text passed every check when it was read, and holds nothing `yaml_plain` gives up on (no anchor, alias,
-    merge key, tag or key twice): only its parser events are read again, for their places and keys.
+    merge key, tag or key twice): only its parser events are read again, for their places and keys. The
+    loaded-sources cache keeps the compressed bytes as they are (fwdata/incremental/source_cache.py), not the
+    positions.
     """
-    return read_positions(zlib.decompress(compressed).decode("utf-8-sig"), limits)
 
+    compressed: bytes
+    limits: LoadLimits
 
-def located_position(compressed: bytes, limits: LoadLimits, pointer: str) -> Positions | tuple[int, int]:
-    """Return the packed positions of the value at `pointer` and of its key in a source `yaml_fast` read, or, when
-    it has no such value, every position (`yaml_plain.read_position`; see `located_positions`)."""
-    return read_position(zlib.decompress(compressed).decode("utf-8-sig"), limits, pointer)
+    def __call__(self) -> Positions:
+        return read_positions(zlib.decompress(self.compressed).decode("utf-8-sig"), self.limits)
+
+    def seek(self, pointer: str) -> Positions | tuple[int, int]:
+        """Return the packed positions of the value at `pointer` and of its key, or, when the source has no such
+        value, every position (`yaml_plain.read_position`)."""
+        return read_position(zlib.decompress(self.compressed).decode("utf-8-sig"), self.limits, pointer)
 
 
 def _indentation_findings(shown: str, lines: TextLines) -> list[Finding]:
