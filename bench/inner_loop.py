@@ -7,7 +7,7 @@ Usage: python bench/inner_loop.py [--cards 1000] [--repeat 3]
 
 Packs (bench/generate_pack.py): a one-card pack (one generated P-51D card and the pack's schemas) and a pack of
 --cards cards. The file checked is a card of each. "cold" runs with an empty user cache folder (FWDATA_CACHE_DIR: no
-base-library snapshot, no check cache); "first of the pack" with the base library's snapshot made by an earlier run
+base-library snapshot, no check cache); "pack's first" with the base library's snapshot made by an earlier run
 but no check cache (fwdata used before, this pack never checked); "warm" after a check of the same file; "edited"
 after one number of that card changed (a new number each run); the whole pack "unchanged" after a check of it, "no
 cache" with `--no-cache`. The one-card pack is also built into an empty folder (its CPU and PDFs written, against
@@ -87,7 +87,7 @@ def _one_file(pack: Path, card: Path, cache: Path, repeat: int, label: str) -> R
         shutil.rmtree(cache / "check", ignore_errors=True)
 
     _row("one file, cold (no user cache)", median_run(command, repeat, empty), anchor, "check-jsonschema")
-    _row("one file, first of the pack (fwdata run before)", median_run(command, repeat, first_of_pack), anchor,
+    _row("one file, pack's first (base snapshot kept)", median_run(command, repeat, first_of_pack), anchor,
          "check-jsonschema")
     median_run(command, 1)  # the cache of this file
     _row("one file, warm (checked before)", median_run(command, repeat), anchor, "check-jsonschema")
