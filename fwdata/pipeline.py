@@ -98,7 +98,7 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress
            known: Mapping[str, tuple[str, SourceDocument]] | None = None, memo: CheckMemo | None = None
            ) -> tuple[RunResult, Reviewer, list[Finding], list[tuple[SourceDocument, str]]]:
     systems = registered_systems()
-    schemas = schema_set(systems, loaded, schema_root)
+    schemas = _schemas(systems, loaded, schema_root)
     documents, findings, reusable = load_files(pack, progress, jobs=options.jobs, known=known)
     valid, document_findings = check_documents(documents, schemas, memo, font_cache=options.use_cache)
     findings += document_findings + portable_name_findings(pack.root, pack.reported, documents)
@@ -107,13 +107,13 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress
     is_base = pack.is_base or (manifest is not None and manifest.data.get("id") == BASE_PACK_ID)
     base, base_reusable = ((), []) if is_base else loaded.base_documents(library_root(), schemas, known,
                                                                                      use_cache=options.use_cache)
-    reported = reported_paths(pack)
-    focus = check_focus(pack, reported)
+    reported = _reported(pack)
+    focus = _focus(pack, reported)
     catalog, model_findings = build_models(valid, systems, base=base, manifest=manifest,
                                            models=None if memo is None else memo.models, focus=focus)
     findings += model_findings + unused_overrides(manifest, documents)
-    findings += run_checks(catalog, checked_systems(systems, valid, is_base, focus), options, progress, memo)
-    result, reviewer, shown = reviewed(pack, manifest, options, catalog, reported,
+    findings += run_checks(catalog, _checked_systems(systems, valid, is_base, focus), options, progress, memo)
+    result, reviewer, shown = _reviewed(pack, manifest, options, catalog, reported,
                                         [finding for finding in findings if finding.location.path in reported])
     return result, reviewer, shown, reusable + base_reusable
 
@@ -126,7 +126,7 @@ def _check_cached(pack: Pack, options: BuildOptions, schema_root: Path | None, p
     reported files were last checked. The catalog holds every entry, each made when first read. A document of the
     cache found missing or spoiled when read (`StaleDocument`) makes the run start again without the cache."""
     systems = registered_systems()
-    schemas = schema_set(systems, loaded, schema_root)
+    schemas = _schemas(systems, loaded, schema_root)
     cache = CheckCacheFiles.of(pack.root, os.getcwd(), signing_key(), loaded.schema_set_key(schemas))
     try:
         return _check_with_cache(pack, options, progress, loaded, systems, schemas, cache, cache.index())
@@ -146,8 +146,8 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
     fresh: dict[str, CheckedFile] = {}
     progress("loading", 0, len(pack.files))
     names = [display_path(path) for path in pack.files]
-    reported = reported_paths(pack)
-    focus = check_focus(pack, reported)
+    reported = _reported(pack)
+    focus = _focus(pack, reported)
     scanning = scan and focus is not None and not (pack.manifest is not None and pack.reports_manifest)
     changed: list[tuple[str, Path]] = []
     for name, path in zip(names, pack.files, strict=True):
@@ -216,7 +216,7 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
                                                shapes=shapes)
         findings += model_findings + unused_overrides(manifest, [*documents.values(), *scanned_documents.values()])
         memo = CheckMemo(render_key(options), digests, old.checks)
-        findings += run_checks(catalog, checked_systems(systems, valid, is_base, focus), options, progress, memo)
+        findings += run_checks(catalog, _checked_systems(systems, valid, is_base, focus), options, progress, memo)
         findings = [finding for finding in findings if finding.location.path in reported]
         fresh.update((name, held.checked) for name, held in scanned_documents.items() if held.checked)  # loaded too
         records.update((name, record) for name, (_, _, record, read) in fresh.items() if read)
@@ -227,21 +227,21 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
         stored = {name: (document, masked if masked is not document else None)
                   for name, (document, masked, _, _) in fresh.items() if document is not None and name in records}
         cache.write(new, old, stored, loaded.notes)
-    return reviewed(pack, manifest, options, catalog, reported, findings)[0]
+    return _reviewed(pack, manifest, options, catalog, reported, findings)[0]
 
 
-def schema_set(systems: dict[str, GameSystem], loaded: LoadedOnce, schema_root: Path | None) -> SchemaSet:
+def _schemas(systems: dict[str, GameSystem], loaded: LoadedOnce, schema_root: Path | None) -> SchemaSet:
     kinds = tuple((system.id, kind) for system in systems.values() for kind in system.build_models)
     return loaded.schemas(schema_root or default_schema_root(), kinds, schema_folders(systems))
 
 
-def check_focus(pack: Pack, reported: set[str]) -> frozenset[str] | None:
+def _focus(pack: Pack, reported: set[str]) -> frozenset[str] | None:
     """Return the catalog's focus (`Catalog.focus`): None when every file of the pack is reported, else the reported
     files, whose entries alone are checked (reading any other entry they need)."""
     return None if reported.issuperset(map(display_path, pack.files)) else frozenset(reported)
 
 
-def checked_systems(systems: dict[str, GameSystem],
+def _checked_systems(systems: dict[str, GameSystem],
                      valid: Sequence[SourceDocument | StoredDocument | ScannedDocument], is_base: bool,
                      focus: frozenset[str] | None) -> dict[str, GameSystem]:
     """Return the systems whose checks run: those of the focused (or all) valid documents, every one for the whole
@@ -251,7 +251,7 @@ def checked_systems(systems: dict[str, GameSystem],
                                                   if focus is None or document.path in focus)}
 
 
-def reported_paths(pack: Pack) -> set[str]:
+def _reported(pack: Pack) -> set[str]:
     """Return the display paths whose findings the run reports: the files named, and the manifest when named."""
     reported = {display_path(path) for path in pack.reported}
     if pack.manifest is not None and pack.reports_manifest:
@@ -259,7 +259,7 @@ def reported_paths(pack: Pack) -> set[str]:
     return reported
 
 
-def reviewed(pack: Pack, manifest: SourceDocument | None, options: BuildOptions, catalog: Catalog,
+def _reviewed(pack: Pack, manifest: SourceDocument | None, options: BuildOptions, catalog: Catalog,
               reported: set[str], findings: list[Finding]) -> tuple[RunResult, Reviewer, list[Finding]]:
     """Return the run's result with the review applied to `findings` (the reported files' own) and the baseline's;
     also the reviewer and every finding reviewed."""

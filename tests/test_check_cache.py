@@ -23,7 +23,7 @@ from fwdata.incremental.check_cache import StaleDocument
 from fwdata.incremental.user_cache import MAGIC, cache_folder
 from fwdata.library import library_root
 from fwdata.options import BuildOptions
-from fwdata.pipeline import LoadedOnce, check_sources, schema_set
+from fwdata.pipeline import LoadedOnce, _schemas, check_sources
 from fwdata.systems import registered_systems
 
 CARD = (library_root() / "cards" / "fw" / "p-51d.yaml").read_text(encoding="utf-8")
@@ -586,5 +586,5 @@ def _cache_files(root: Path) -> Any:
     from fwdata.incremental.check_cache import CheckCacheFiles
 
     loaded = LoadedOnce()
-    return CheckCacheFiles.of(root, os.getcwd(), signing_key(), loaded.schema_set_key(schema_set(
+    return CheckCacheFiles.of(root, os.getcwd(), signing_key(), loaded.schema_set_key(_schemas(
         registered_systems(), loaded, None)))
