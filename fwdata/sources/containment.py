@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import errno
+import functools
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
@@ -60,21 +62,28 @@ def read_in_pack(root: Path, path: Path, max_bytes: int) -> bytes:
     return read_in_pack_with_status(root, path, max_bytes)[0]
 
 
-def read_in_pack_with_status(root: Path, path: Path, max_bytes: int) -> tuple[bytes, os.stat_result]:
-    """Return what `read_in_pack` returns and the status of the file it was read from (`os.fstat` once read).
-    Raises Refused as `read_in_pack` does."""
-    return _read_descriptor(open_in_pack(root, path), max_bytes)
+def read_in_pack_with_status(root: Path, path: Path, max_bytes: int,
+                             real_root: str | None = None) -> tuple[bytes, os.stat_result]:
+    """Return what `read_in_pack` returns and the status of the file it was read from (`os.fstat` once read);
+    `real_root` as for `open_in_pack`. Raises Refused as `read_in_pack` does."""
+    return _read_descriptor(open_in_pack(root, path, real_root), max_bytes)
 
 
-def open_in_pack(root: Path, path: Path) -> int:
+def open_in_pack(root: Path, path: Path, real_root: str | None = None) -> int:
     """Open the pack file `path` for reading if `admit` lets it; return the descriptor (the caller closes it).
 
     The file is opened folder by folder from the pack root without following
     links, so nothing swapped in after the check is opened; the caller checks
-    what it is (`read_in_pack` reads only regular files). Raises Refused (see `admit`).
+    what it is (`read_in_pack` reads only regular files). `real_root` is the
+    root's real path when the caller holds it (a pack reads many files), else it
+    is found. A path spelled under `root` with no link, `.` or `..` on the way
+    is opened so at once (it is then inside the pack); any other goes through
+    `admit`. Raises Refused (see `admit`).
     """
+    real_root = real_root or os.path.realpath(root)
+    if (descriptor := _open_without_links(real_root, root, path)) is not None:
+        return descriptor
     real = admit(root, path)
-    real_root = os.path.realpath(root)
     parts = Path(os.path.relpath(real, real_root)).parts
     try:
         if os.open not in os.supports_dir_fd or not parts or parts == (".",):
@@ -90,6 +99,39 @@ def open_in_pack(root: Path, path: Path) -> int:
             os.close(folder)
     except OSError as exc:
         raise Refused("SOURCE-UNREADABLE", _os_problem(exc)) from None
+
+
+def _open_without_links(real_root: str, root: Path, path: Path) -> int | None:
+    """Return a descriptor of `path` opened from `real_root` by its parts under `root`, each opened without following
+    a link: its real path is then `real_root` joined with them, inside the pack. None when it is not spelled so
+    (under `root`, without `.` or `..`) or some part cannot be opened so (a link, a missing file): `admit` judges.
+    Raises Refused for a system file (see `admit`)."""
+    try:
+        parts = path.relative_to(root).parts
+    except ValueError:
+        return None
+    if not parts or "." in parts or ".." in parts or os.open not in os.supports_dir_fd:
+        return None
+    try:
+        folder = os.open(real_root, os.O_RDONLY | _DIRECTORY | _CLOEXEC)
+    except OSError:
+        return None
+    try:
+        for part in parts[:-1]:
+            inner = os.open(part, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC, dir_fd=folder)
+            os.close(folder)
+            folder = inner
+        descriptor = os.open(parts[-1], os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC, dir_fd=folder)
+    except OSError:
+        return None
+    finally:
+        os.close(folder)
+    try:
+        _refuse_system_file(os.path.join(real_root, *parts))
+    except Refused:
+        os.close(descriptor)
+        raise
+    return descriptor
 
 
 def read_regular(path: Path, max_bytes: int, *, follow: bool = True) -> bytes:
@@ -114,13 +156,16 @@ def stream_in_pack(root: Path, path: Path, max_bytes: int) -> BinaryIO:
 
 def _read_descriptor(descriptor: int, max_bytes: int) -> tuple[bytes, os.stat_result]:
     """Read an opened file after checking, on the descriptor itself, that it is a regular file of a fitting size;
-    return its bytes and its status once read."""
-    with _checked_stream(descriptor, max_bytes) as stream:
-        try:
-            data = _read_at_most(stream, max_bytes + 1)  # never trust the reported size: it may grow, or lie
-            status = os.fstat(stream.fileno())
-        except OSError as exc:
-            raise Refused("SOURCE-UNREADABLE", _os_problem(exc)) from None
+    return its bytes and its status once read. The descriptor is closed."""
+    try:
+        size = _checked_size(descriptor, max_bytes)
+        # never trust the reported size: it may grow, or lie
+        data = _read_at_most(functools.partial(os.read, descriptor), max_bytes + 1, size + 1)
+        status = os.fstat(descriptor)
+    except OSError as exc:
+        raise Refused("SOURCE-UNREADABLE", _os_problem(exc)) from None
+    finally:
+        os.close(descriptor)
     if len(data) > max_bytes:
         raise Refused("YAML-TOO-LARGE", f"file is over {max_bytes} bytes; the limit is {max_bytes} bytes")
     return data, status
@@ -130,33 +175,44 @@ def _checked_stream(descriptor: int, max_bytes: int) -> BinaryIO:
     """Return an opened file as a stream once it is known to be a regular file of at most `max_bytes` reported;
     else close it and raise Refused."""
     try:
-        status = os.fstat(descriptor)
+        _checked_size(descriptor, max_bytes)
     except OSError as exc:
         os.close(descriptor)
         raise Refused("SOURCE-UNREADABLE", _os_problem(exc)) from None
-    if not stat.S_ISREG(status.st_mode):  # checked before fdopen, which refuses a folder with its own error
+    except Refused:
         os.close(descriptor)
-        raise Refused("SOURCE-UNREADABLE", f"not a regular file ({_file_type(status.st_mode)} cannot be a source)")
-    if status.st_size > max_bytes:
-        os.close(descriptor)
-        raise Refused("YAML-TOO-LARGE", f"file is {status.st_size} bytes; the limit is {max_bytes} bytes")
+        raise
     return os.fdopen(descriptor, "rb")
 
 
-def _read_at_most(stream: BinaryIO, limit: int) -> bytes:
-    """Return up to `limit` bytes of `stream`, read a chunk at a time.
+def _checked_size(descriptor: int, max_bytes: int) -> int:
+    """Return the reported size of an opened file; raise Refused unless it is a regular file of at most `max_bytes`
+    reported (OSError when its status cannot be read)."""
+    status = os.fstat(descriptor)
+    if not stat.S_ISREG(status.st_mode):  # checked before fdopen, which refuses a folder with its own error
+        raise Refused("SOURCE-UNREADABLE", f"not a regular file ({_file_type(status.st_mode)} cannot be a source)")
+    if status.st_size > max_bytes:
+        raise Refused("YAML-TOO-LARGE", f"file is {status.st_size} bytes; the limit is {max_bytes} bytes")
+    return status.st_size
+
+
+def _read_at_most(read: Callable[[int], bytes], limit: int, first: int) -> bytes:
+    """Return up to `limit` bytes of what `read(n)` gives (at most n bytes a call, none at the end), asking for `first`
+    bytes (the reported size and one: the end is then found at once), then a chunk at a time.
 
     One `read(limit)` would allocate `limit` bytes before reading any: 4 GiB for
     a build cache's output cap, which a small machine refuses with MemoryError.
     """
     chunks: list[bytes] = []
     remaining = limit
+    wanted = min(first, READ_CHUNK_BYTES)
     while remaining > 0:
-        chunk = stream.read(min(remaining, READ_CHUNK_BYTES))
+        chunk = read(min(remaining, wanted))
         if not chunk:
             break
         chunks.append(chunk)
         remaining -= len(chunk)
+        wanted = READ_CHUNK_BYTES
     return b"".join(chunks)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import stat
 from collections.abc import Mapping, Sequence
@@ -63,11 +64,16 @@ class Pack:
             raise self.refused[path]
         if self.archive is not None:
             return self.archive.read(path, max_bytes)
-        data, status = read_in_pack_with_status(self.root, path, max_bytes)
+        data, status = read_in_pack_with_status(self.root, path, max_bytes, self.real_root)
         if status.st_nlink > 1:
             raise Refused("SOURCE-HARD-LINK", f"the file has {status.st_nlink} names (hard links); one may be outside "
                           "the pack, so it is not read: copy the file into the pack instead of linking it")
         return data
+
+    @functools.cached_property
+    def real_root(self) -> str:
+        """The root's real path (`os.path.realpath`), found once per pack: its files are opened from there."""
+        return os.path.realpath(self.root)
 
     def has(self, path: Path) -> bool:
         """Tell whether the pack has an entry at `path` (it may still be refused when read)."""

@@ -40,15 +40,18 @@ def pack(tmp_path: Path) -> Path:
 
 @pytest.fixture()
 def opened(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every name fwdata passes to os.open (relative names when opened beneath a folder)."""
+    """The real path of every file or folder fwdata opens with os.open (a name tried but not opened, as a link with
+    O_NOFOLLOW, is not there)."""
     names: list[str] = []
     real_open = os.open
 
     def spy(path, flags, mode=0o777, *, dir_fd=None):
-        names.append(os.fspath(path))
-        return real_open(path, flags, mode, dir_fd=dir_fd)
+        descriptor = real_open(path, flags, mode, dir_fd=dir_fd)
+        names.append(os.readlink(f"/proc/self/fd/{descriptor}"))
+        return descriptor
 
     monkeypatch.setattr(os, "open", spy)
+    monkeypatch.setattr(os, "supports_dir_fd", os.supports_dir_fd | {spy})  # opened beneath folders, as os.open is
     return names
 
 
@@ -263,3 +266,24 @@ def test_reading_under_a_large_cap_allocates_what_the_file_holds(tmp_path: Path)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert data == b"x" * 1000 and peak < 16 * 1024**2  # one read(4 GiB + 1) allocated 4 GiB first
+
+
+def test_a_path_spelled_with_dot_dot_out_of_the_pack_is_refused_and_never_opened(pack: Path,
+                                                                                  opened: list[str]) -> None:
+    with pytest.raises(Refused) as refused:
+        read_in_pack(pack, pack / "cards" / ".." / ".." / "outside" / "secret.yaml", 1000)
+    assert refused.value.code == "SOURCE-OUTSIDE-PACK"
+    assert not any("secret" in name for name in opened)
+
+
+def test_a_pack_named_through_a_link_reads_its_files_beneath_its_real_folder(pack: Path, opened: list[str]) -> None:
+    link = pack.parent / "named"
+    link.symlink_to(pack, target_is_directory=True)
+    assert read_in_pack(link, link / "cards" / "fw" / "plain.yaml", 1000) == CARD.encode()
+    real = pack.resolve()
+    assert opened[:4] == [str(real), str(real / "cards"), str(real / "cards/fw"), str(real / "cards/fw/plain.yaml")]
+
+
+def test_a_file_beneath_a_folder_link_inside_the_pack_is_read_from_its_real_place(pack: Path) -> None:
+    (pack / "cards" / "alias").symlink_to(pack / "cards" / "fw", target_is_directory=True)
+    assert read_in_pack(pack, pack / "cards" / "alias" / "plain.yaml", 1000) == CARD.encode()

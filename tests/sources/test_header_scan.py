@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fwdata.sources.header_scan import MAX_SCANNED_EVENTS, scanned_header
+from fwdata.sources.header_scan import MAX_SCANNED_EVENTS, event_header, plain_header, scanned_header
 from fwdata.sources.yaml_loader import load_bytes
 from tests.fuzzing import HOSTILE_VALUES, PLAIN_SCALARS, TEXT_FRAGMENTS, bundled_sources, fuzzed_source
 from tests.sources.test_yaml_strict import INVALID as STRICT_INVALID
@@ -22,21 +22,26 @@ TEST_FILES = sorted((ROOT / "tests").rglob("*.yaml"))
 
 
 def assert_sound(raw: bytes) -> bool:
-    """Assert that the scan's header, when it gives one, is that of the document loaded (if one is); return whether
-    the scan answered."""
-    header = scanned_header(raw)
+    """Assert that the scan's header, when it gives one, is that of the document loaded (if one is), and that the
+    plain form's reading and the events' agree when both answer; return whether the scan answered."""
     document, _ = load_bytes("x.yaml", raw)
-    if header is not None and document is not None:
-        assert (document.system, document.kind, document.doc_id) == header
-    return header is not None
+    plain, events = plain_header(raw), event_header(raw)
+    for header in (plain, events):
+        if header is not None and document is not None:
+            assert (document.system, document.kind, document.doc_id) == header
+    if plain is not None and events is not None:
+        assert plain == events
+    return scanned_header(raw) is not None
 
 
 def test_every_bundled_file_is_scanned_as_it_loads() -> None:
     scanned = {path.relative_to(ROOT).as_posix() for path in BUNDLED if assert_sound(path.read_bytes())}
+    plain = {path.relative_to(ROOT).as_posix() for path in BUNDLED if plain_header(path.read_bytes())}
     assert len(BUNDLED) > 300
     # every card, scenario and table of the bundled library is scanned: a one-file check reads none of them whole
     assert {path.relative_to(ROOT).as_posix() for folder in ("cards", "scenarios", "tables")
             for path in (ROOT / folder).rglob("*.yaml")} <= scanned
+    assert len(plain) > 300  # and nearly all in the plain form, without the parser
 
 
 def test_every_yaml_file_under_tests_is_scanned_as_it_loads() -> None:
@@ -155,3 +160,67 @@ def test_fuzzed_sources_are_scanned_as_they_load(seed: int) -> None:
 
 
 _SOURCES = bundled_sources()
+
+
+@pytest.mark.parametrize(("text", "header"), [
+    ("system: fw\nkind: aircraft\nid: p-51d\n", ("fw", "aircraft", "p-51d")),
+    ("\ufeff# yaml-language-server: $schema=x.json\n\n  # indented\nid: a.b_c\nkind: k\nsystem: fw\nname: x\n",
+     ("fw", "k", "a.b_c")),
+    ("system: fw\r\nkind: k\r\nid: a  \r\n# after\r\n", ("fw", "k", "a")),  # CRLF, trailing blanks
+    ("system: fw\nkind: k\nid: a\n", ("fw", "k", "a")),  # the end
+])
+def test_the_plain_form_is_read_without_the_parser(text: str, header: tuple[str, str, str]) -> None:
+    assert plain_header(text.encode("utf-8")) == header
+    assert_sound(text.encode("utf-8"))
+
+
+@pytest.mark.parametrize("text", [
+    "system: fw\nkind: k\nid: a\n  b\n",  # the value goes on: "a b"
+    "system: fw\nkind: k\nid: a\n\n  b\n", "system: fw\nkind: k\nid: a\n\tb\n", "system: fw\nkind: k\nid: a\n \n",
+    "system: fw\nkind: k\nid: a", "system: fw\nkind: k\nid: a\r",  # no line break: the value's end unseen
+    "system: fw\nkind: k\nid: 12\n", "system: fw\nkind: k\nid: 0x1F\n", "system: fw\nkind: k\nid: true\n",
+    "system: fw\nkind: k\nid: null\n", "system: fw\nkind: k\nid: 1e3\n", "system: fw\nkind: k\nid: .inf\n",
+    "system: fw\nkind: k\nid: a # note\n", "system: fw\nkind: k\nid: 'a'\n", "system: fw\nkind: k\nid: &x a\n",
+    "system: fw\nsystem: fl\nid: a\n", "system: fw\nkind: k\nname: n\nid: a\n",  # a key twice; not the first three
+    "%YAML 1.2\n---\nsystem: fw\nkind: k\nid: a\n", "---\nsystem: fw\nkind: k\nid: a\n",
+    "# a note\u2028id: b\nsystem: fw\nkind: k\nid: a\n", "# a\rsystem: fl\nsystem: fw\nkind: k\nid: a\n",
+    "#\ta\nsystem: fw\nkind: k\nid: a\n", " system: fw\nkind: k\nid: a\n", "system:  fw\tx\nkind: k\nid: a\n",
+    "system: fw\nkind: k\nid: a\n\u00e9: 1\n\udc80",  # not UTF-8 after the header
+])
+def test_other_forms_are_left_to_the_event_scan(text: str) -> None:
+    assert plain_header(text.encode("utf-8", "surrogateescape")) is None
+    assert_sound(text.encode("utf-8", "surrogateescape"))
+
+
+_PLAIN_LINES = st.sampled_from([
+    "system: fw", "kind: aircraft", "id: p-51d", "id: 12", "id: a.b", "kind: k-1", "system: fl", "name: x",
+    "# note", "  # note", "", "  ", "  more", "\tmore", "- x", ": v", "? k", "...", "---", "id: a # c", "#\u2028id: z",
+    "x: [", "]", "id: 'q'", "id: |", "  block", "#", "id:", "\ufeffid: a", "%YAML 1.2",
+])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_PLAIN_LINES, max_size=8), st.sampled_from(["\n", "\r\n", "\r"]))
+def test_lines_near_the_plain_form_are_read_as_they_load(lines: list[str], newline: str) -> None:
+    assert_sound(newline.join(lines).encode("utf-8"))
+    assert_sound((newline.join(lines) + newline).encode("utf-8"))
+
+
+def test_generated_files_around_the_plain_form_are_read_as_they_load() -> None:
+    """Comment and blank lines, the three header lines in any order with values the core schema reads variously, and
+    a line after them: every one the plain form reads agrees with the parser's events and the loaded document."""
+    rng = random.Random(32)
+    before = ["# note", "  # x: y", "", "   ", "#\u2028id: z", "# a\rid: z", "%YAML 1.2", "---", "name: n", "\t"]
+    values = ["fw", "p-51d", "a.b_c", "12", "1e3", "0x1F", "0o7", "true", "True", "null", "Null", "NULL", "1_0", "1.",
+              "inf", "nan", "x y", "x:y", "-x", "a#b", "a #b", "'a'", "&a a", "a\u2028b"]
+    after = ["", "name: x", "  more", "\tmore", " ", "# c", "- x", ": v", "? k", "...", "---", "id: b", "x: [",
+             "\u00e9: 1"]
+    plain = 0
+    for _ in range(4000):
+        keys = rng.sample(["system", "kind", "id", "id"] if rng.random() < 0.1 else ["system", "kind", "id"], 3)
+        header = [f"{key}: {rng.choice(values[:3] if rng.random() < 0.8 else values)}" for key in keys]
+        lines = [*rng.choices(before, k=rng.randrange(3)), *header, *rng.choices(after, k=rng.randrange(3))]
+        raw = rng.choice(["\n", "\r\n"]).join(lines).encode("utf-8") + rng.choice([b"", b"\n"])
+        assert_sound(raw)
+        plain += plain_header(raw) is not None
+    assert plain > 200  # the plain form is met often enough to be tested
