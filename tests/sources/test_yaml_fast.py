@@ -112,6 +112,21 @@ def test_what_the_fast_path_cannot_vouch_for_is_left_to_the_located_reader(text:
     assert read_fast(text, DEFAULT_LIMITS) is None
 
 
+# Code points on each side of the bounds of what the fast path leaves to the located reader: control characters but
+# LF, U+2028, U+2029, surrogates, a BOM inside the text, U+FFFE and U+FFFF.
+_ODD = {*range(0x00, 0x0A), *range(0x0B, 0x20), *range(0x7F, 0xA0), 0x2028, 0x2029, *range(0xD800, 0xE000), 0xFEFF,
+        0xFFFE, 0xFFFF}
+_BOUNDS = sorted({code + step for code in (0x00, 0x0B, 0x1F, 0x20, 0x7E, 0x85, 0x9F, 0x2028, 0x2029, 0xD800, 0xDFFF,
+                                           0xFEFF, 0xFFFE, 0xFFFF, 0x10000, 0x10FFFF)
+                  for step in (-1, 0, 1) if 0 <= code + step <= 0x10FFFF and code + step != 0x0A})
+
+
+@pytest.mark.parametrize("code", _BOUNDS)
+def test_odd_characters_and_only_they_are_left_to_the_located_reader(code: int) -> None:
+    data = read_fast(f"a: 'x{chr(code)}y'\n", DEFAULT_LIMITS)
+    assert data == (None if code in _ODD else {"a": f"x{chr(code)}y"})
+
+
 def test_caps_other_than_the_defaults_are_left_to_the_located_reader() -> None:
     assert read_fast("a: [1, 2, 3]\n", LoadLimits(max_values=2)) is None
     assert read_fast("a: [1, 2, 3]\n", DEFAULT_LIMITS) == {"a": [1, 2, 3]}
