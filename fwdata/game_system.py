@@ -19,6 +19,9 @@ from fwdata.review import Review
 from fwdata.review.baseline import Baseline
 from fwdata.sources.document import SourceDocument
 
+# The entry-point group game systems are registered under (fwdata/systems/__init__.py finds them there).
+SYSTEMS_GROUP = "fwdata.systems"
+
 
 def frozen(value: Any) -> Any:
     """Return plain data read-only for a model: mappings become MappingProxyType, lists tuples.

@@ -9,6 +9,7 @@ import json
 import os
 import shutil
 import stat
+import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -24,8 +25,10 @@ from fwdata.errors import OutputError
 from fwdata.findings import Report
 from fwdata.game_system import Catalog, GameSystem, Output, PlannedOutput, RenderResult, RunResult, StoredOutput
 from fwdata.incremental import build_cache, cache_json
+from fwdata.incremental import fingerprint as fingerprint_module
 from fwdata.incremental.build_cache import read_build_cache
 from fwdata.incremental.cache_key import signature_line, signer, signing_key
+from fwdata.incremental.fingerprint import tool_fingerprint
 from fwdata.options import BuildOptions
 from fwdata.output import rendering
 from fwdata.output.build_claim import claim_build_folder
@@ -242,7 +245,7 @@ def test_the_tool_fingerprint_counts_installed_distributions_not_how_fwdata_was_
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`fwdata` puts its script's folder first on sys.path and `python -m fwdata` the working folder: neither holds a
     distribution, so a build started either way reuses the other's cache. A folder with one counts."""
-    fingerprint = build_cache.tool_fingerprint.__wrapped__
+    fingerprint = tool_fingerprint.__wrapped__
     before = fingerprint()
     scripts, site = tmp_path / "bin", tmp_path / "site"
     scripts.mkdir()
@@ -255,6 +258,36 @@ def test_the_tool_fingerprint_counts_installed_distributions_not_how_fwdata_was_
     after = fingerprint()
     (site / "somelib-1.0.dist-info").rename(site / "somelib-1.1.dist-info")
     assert len({before, after, fingerprint()}) == 3
+
+
+def test_the_tool_fingerprint_counts_every_file_of_an_installed_game_systems_package(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game system from another distribution, installed editable, keeps its name and version while its author
+    edits its rules and schemas: each edit makes another fingerprint (no cache of the old rules is believed)."""
+    fingerprint = tool_fingerprint.__wrapped__
+    site = tmp_path / "site"
+    (site / "fwdata_pawn-0.1.dist-info").mkdir(parents=True)
+    (site / "fwdata_pawn-0.1.dist-info" / "METADATA").write_text("Metadata-Version: 2.1\nName: fwdata-pawn\n"
+                                                                  "Version: 0.1\n")
+    (site / "fwdata_pawn-0.1.dist-info" / "entry_points.txt").write_text(
+        "[fwdata.systems]\npawn = fwdata_pawn.system:SYSTEM\n")
+    (site / "fwdata_pawn" / "schemas").mkdir(parents=True)
+    (site / "fwdata_pawn" / "__init__.py").write_text("")
+    (site / "fwdata_pawn" / "system.py").write_text("LIMIT = 1\n")
+    (site / "fwdata_pawn" / "schemas" / "piece.schema.json").write_text("{}")
+    monkeypatch.syspath_prepend(str(site))
+    assert fingerprint_module._system_packages() == [site / "fwdata_pawn"]  # found, not imported
+    assert "fwdata_pawn" not in sys.modules
+    before = fingerprint()
+    assert fingerprint() == before
+    (site / "fwdata_pawn" / "system.py").write_text("LIMIT = 2\n")
+    edited = fingerprint()
+    (site / "fwdata_pawn" / "schemas" / "piece.schema.json").write_text('{"type": "object"}')
+    schema_edited = fingerprint()
+    assert len({before, edited, schema_edited}) == 3
+    (site / "fwdata_pawn" / "__pycache__").mkdir()
+    (site / "fwdata_pawn" / "__pycache__" / "system.cpython-311.pyc").write_bytes(b"compiled")
+    assert fingerprint() == schema_edited  # compiled files are not the sources
 
 
 def signed(body: bytes, key: bytes | None = None) -> bytes:

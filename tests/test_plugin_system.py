@@ -109,3 +109,25 @@ def test_new_check_build_and_schema_run_the_installed_system(fwdata: Path, tmp_p
     assert schema.returncode == 0 and json.loads(schema.stdout)["title"] == "Toy counter", schema.stderr
     hello = _run([str(fwdata), "toy", "hello"], cwd=tmp_path)
     assert (hello.returncode, hello.stdout) == (0, "hello from the toy system\n"), hello.stderr
+
+
+def test_an_edit_to_the_installed_system_is_answered_afresh_not_from_a_cache(fwdata: Path, tmp_path: Path) -> None:
+    """A system's author edits it where it is installed (as an editable install runs it): the distribution's name and
+    version stay, yet the next check and build run the edited rules instead of taking the last run's findings."""
+    pack = tmp_path / "pack"
+    (pack / "cards" / "toy").mkdir(parents=True)
+    (pack / "cards/toy/turn.yaml").write_text(COUNTER.format(id="turn", name="Turn", low=9, high=1), encoding="utf-8")
+    source = next(fwdata.parent.parent.glob("lib/python*/site-packages/fwdata_toy/__init__.py"))
+    original = source.read_text(encoding="utf-8")
+    commands = {"check": [str(fwdata), "check", str(pack)],
+                "build": [str(fwdata), "build", str(pack), "--out", str(tmp_path / "out")]}
+    for command in commands.values():
+        ran = _run(command, cwd=tmp_path)
+        assert ran.returncode == 1 and "(toy rule 1)" in ran.stdout, ran.stdout + ran.stderr
+    try:
+        source.write_text(original.replace("(toy rule 1)", "(toy rule 1, as edited)"), encoding="utf-8")
+        for command in commands.values():
+            ran = _run(command, cwd=tmp_path)
+            assert ran.returncode == 1 and "(toy rule 1, as edited)" in ran.stdout, ran.stdout + ran.stderr
+    finally:
+        source.write_text(original, encoding="utf-8")

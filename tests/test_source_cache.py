@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from fwdata.incremental import source_cache
-from fwdata.incremental.build_cache import tool_fingerprint
 from fwdata.incremental.cache_key import KEY_BYTES, KEY_FILE, signing_key
+from fwdata.incremental.fingerprint import tool_fingerprint
 from fwdata.incremental.source_cache import SOURCES_FORMAT, SOURCES_VERSION, format_sources, read_sources
 from fwdata.library import SOURCE_FOLDERS, library_root
 from fwdata.output.write import SOURCES_FILE

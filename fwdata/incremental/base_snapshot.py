@@ -15,8 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeGuard
 
-from fwdata.incremental.build_cache import tool_fingerprint
 from fwdata.incremental.cache_key import signing_key
+from fwdata.incremental.fingerprint import tool_fingerprint
 from fwdata.incremental.user_cache import file_status, kept_or_made
 from fwdata.sources.document import SourceDocument
 from fwdata.sources.pack import pack_files

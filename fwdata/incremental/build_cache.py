@@ -28,18 +28,25 @@ import hashlib
 import json
 import os
 import stat
-import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
-from functools import cache, partial
+from functools import partial
 from pathlib import Path, PurePosixPath
 
-import fwdata
 from fwdata.findings import Finding, Report
-from fwdata.game_system import Catalog, Entry, EntryKey, Output, PlannedOutput, RunResult, StoredOutput
+from fwdata.game_system import (
+    Catalog,
+    Entry,
+    EntryKey,
+    Output,
+    PlannedOutput,
+    RunResult,
+    StoredOutput,
+)
 from fwdata.incremental import cache_json as shape
 from fwdata.incremental.cache_key import signed, verified_lines
+from fwdata.incremental.fingerprint import tool_fingerprint
 from fwdata.library import library_root
 from fwdata.options import BuildOptions
 from fwdata.output.write import BUILD_MARKER, CACHE_FILE, is_marker
@@ -74,33 +81,6 @@ def _sha256(data: bytes) -> str:
 
 def _key(value: object) -> str:
     return _sha256(json.dumps(value, sort_keys=True, ensure_ascii=True).encode("ascii"))
-
-
-@cache
-def tool_fingerprint() -> str:
-    """Return the digest of what builds with the data: fwdata's version and files, Python, installed distributions.
-
-    Every file of the `fwdata` package counts (a checkout's edits change outputs without a
-    new version number), as does every distribution on `sys.path` (its metadata folder's name
-    holds its version). A folder on `sys.path` with no distribution does not: `fwdata` and
-    `python -m fwdata` put different ones first (the script's folder, the working folder).
-    """
-    package = Path(fwdata.__file__).parent
-    digest = hashlib.sha256(f"{fwdata.__version__}\0{sys.version}\0".encode())
-    for folder in sys.path:
-        with suppress(OSError):
-            names = sorted(name for name in os.listdir(folder or ".") if name.endswith((".dist-info", ".egg-info")))
-            if names:
-                digest.update(f"{folder}\0{names}\0".encode())
-    files: list[tuple[str, ...]] = []  # as sorted(package.rglob("*")) lists them, in a third of its time
-    for folder, folders, names in os.walk(package):
-        folders[:] = [name for name in folders if name != "__pycache__"]
-        files += [(*Path(folder).relative_to(package).parts, name) for name in names
-                  if os.path.isfile(os.path.join(folder, name))]
-    for parts in sorted(files):
-        digest.update(f"{'/'.join(parts)}\0".encode())
-        digest.update(_sha256(package.joinpath(*parts).read_bytes()).encode("ascii"))
-    return digest.hexdigest()
 
 
 def _file_digest(read: Callable[[], bytes]) -> str:

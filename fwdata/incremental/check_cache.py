@@ -42,8 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from fwdata.findings import Finding
-from fwdata.incremental.build_cache import tool_fingerprint
 from fwdata.incremental.check_memo import check_documents
+from fwdata.incremental.fingerprint import tool_fingerprint
 from fwdata.incremental.user_cache import cache_file, file_name, file_status, read_signed, write_signed
 from fwdata.sources.containment import Refused
 from fwdata.sources.document import SourceDocument, share_strings

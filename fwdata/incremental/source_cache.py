@@ -28,8 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from fwdata.incremental import cache_json as shape
-from fwdata.incremental.build_cache import MAX_CACHE_BYTES, tool_fingerprint
+from fwdata.incremental.build_cache import MAX_CACHE_BYTES
 from fwdata.incremental.cache_key import signed, verified_lines
+from fwdata.incremental.fingerprint import tool_fingerprint
 from fwdata.output.write import SOURCES_FILE
 from fwdata.sources.containment import Refused, stream_in_pack
 from fwdata.sources.document import Positions, SourceDocument, share_strings

@@ -15,9 +15,9 @@ from pathlib import Path, PurePosixPath
 from fwdata.errors import SetupError
 from fwdata.findings.codes import FindingSection
 from fwdata.findings.stages import SECTIONS
-from fwdata.game_system import GameSystem
+from fwdata.game_system import SYSTEMS_GROUP, GameSystem
 
-GROUP = "fwdata.systems"
+GROUP = SYSTEMS_GROUP
 # The bundled systems come first, in this order (outputs, the build's index and findings follow it); any other
 # system follows them by id.
 BUNDLED = ("fw", "aoa", "fl")

@@ -1,0 +1,80 @@
+"""The tool's fingerprint: what every cache of fwdata is keyed by besides its inputs (the build caches, the check
+cache, the base library's snapshot), so a cache made by another fwdata, Python or set of installed distributions is
+never believed."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from contextlib import suppress
+from functools import cache
+from importlib.metadata import entry_points
+from importlib.util import find_spec
+from pathlib import Path
+
+import fwdata
+from fwdata.game_system import SYSTEMS_GROUP
+
+
+@cache
+def tool_fingerprint() -> str:
+    """Return the digest of what builds with the data: fwdata's version and files, Python, installed distributions,
+    and the files of every installed game system's package.
+
+    Every file of the `fwdata` package counts (a checkout's edits change outputs without a
+    new version number), as does every distribution on `sys.path` (its metadata folder's name
+    holds its version). A folder on `sys.path` with no distribution does not: `fwdata` and
+    `python -m fwdata` put different ones first (the script's folder, the working folder).
+    A game system from another distribution (an entry point of `fwdata.systems`) counts by
+    every file of its top-level package too: its author's edits to its rules or schemas,
+    installed editable, keep the distribution's name and version.
+    """
+    digest = hashlib.sha256(f"{fwdata.__version__}\0{sys.version}\0".encode())
+    for folder in sys.path:
+        with suppress(OSError):
+            names = sorted(name for name in os.listdir(folder or ".") if name.endswith((".dist-info", ".egg-info")))
+            if names:
+                digest.update(f"{folder}\0{names}\0".encode())
+    _digest_package(digest, Path(fwdata.__file__).parent)
+    for package in _system_packages():
+        digest.update(f"game system package {package}\0".encode())
+        _digest_package(digest, package)
+    return digest.hexdigest()
+
+
+def _digest_package(digest: hashlib._Hash, package: Path) -> None:
+    """Add to `digest` the name and SHA-256 of every file of the folder `package` but its `__pycache__` folders (a
+    module file alone when `package` is one)."""
+    if package.is_file():
+        digest.update(_file_sha256(package.read_bytes()).encode("ascii"))
+        return
+    files: list[tuple[str, ...]] = []  # as sorted(package.rglob("*")) lists them, in a third of its time
+    for folder, folders, names in os.walk(package):
+        folders[:] = [name for name in folders if name != "__pycache__"]
+        files += [(*Path(folder).relative_to(package).parts, name) for name in names
+                  if os.path.isfile(os.path.join(folder, name))]
+    for parts in sorted(files):
+        digest.update(f"{'/'.join(parts)}\0".encode())
+        digest.update(_file_sha256(package.joinpath(*parts).read_bytes()).encode("ascii"))
+
+
+def _system_packages() -> list[Path]:
+    """Return the folder (or module file) of the top-level package of every installed game system's entry point
+    outside `fwdata`, found without importing it; one that cannot be found is left out (loading it fails anyway)."""
+    packages: set[Path] = set()
+    for entry in entry_points(group=SYSTEMS_GROUP):
+        top = entry.module.split(".")[0]
+        if top == fwdata.__name__:
+            continue
+        with suppress(ImportError, ValueError):
+            spec = find_spec(top)
+            if spec is not None and spec.submodule_search_locations:
+                packages.update(Path(location) for location in spec.submodule_search_locations)
+            elif spec is not None and spec.origin is not None and os.path.isfile(spec.origin):
+                packages.add(Path(spec.origin))
+    return sorted(packages)
+
+
+def _file_sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
