@@ -99,12 +99,120 @@ def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     yield folder
 
 
+FL_AIRCRAFT = (library_root() / "cards" / "fl" / "aircraft" / "a-4e.yaml").read_text(encoding="utf-8")
+FL_SCENARIO = (library_root() / "scenarios" / "fl" / "24-1.yaml").read_text(encoding="utf-8")
+FL_IDS = st.sampled_from(["a", "b", "a-4a", "f80c"])  # two of them base-library aircraft
+
+
+def _fl_aircraft(doc_id: str, base: str, msls: str) -> str:
+    text = re.sub(r"(?m)^id: \S+$", f"id: {doc_id}", FL_AIRCRAFT, count=1)
+    return re.sub(r"(?m)^msls: \S+$", f"msls: {msls}", re.sub(r"(?m)^base: \S+$", f"base: {base}", text, count=1),
+                  count=1)
+
+
+@st.composite
+def fl_packs(draw: st.DrawFn) -> dict[str, str]:
+    """A small Flight Leader pack: one to three aircraft (variants of any id, maybe missing or a loop; an MSLS code
+    21.8.5 may not define; maybe points that rise from A to F), maybe a scenario (maybe a base scenario's id) flying
+    any id; ids may repeat."""
+    files = {f"cards/fl/aircraft/a-{index}.yaml": _fl_aircraft(draw(FL_IDS), draw(FL_IDS | st.just("missing")),
+                                                               draw(st.sampled_from(["2-2", "2-99"])))
+             for index in range(draw(st.integers(1, 3)))}
+    if draw(st.booleans()):
+        name = "cards/fl/aircraft/a-0.yaml"
+        files[name] = files[name].replace("scenario_points: {A: 14,", "scenario_points: {A: 1,")
+    if draw(st.booleans()):
+        text = re.sub(r"(?m)^id: \S+$", f"id: {draw(st.sampled_from(['s', '24-1']))}", FL_SCENARIO, count=1)
+        files["scenarios/fl/s.yaml"] = text.replace("aircraft: f80c", f"aircraft: {draw(FL_IDS | st.just('nope'))}",
+                                                     1)
+    return files
+
+
+def _fl_edit(draw: Callable[..., Any], files: dict[str, str]) -> tuple[str, str]:
+    name = draw(st.sampled_from(sorted(files)))
+    text = files[name]
+    edits = {"id": lambda: re.sub(r"(?m)^id: \S+$", f"id: {draw(FL_IDS)}", text, count=1),
+             "base": lambda: re.sub(r"(?m)^base: \S+$", f"base: {draw(FL_IDS)}", text, count=1),
+             "msls": lambda: re.sub(r"(?m)^msls: \S+$", "msls: 2-99", text, count=1),
+             "flown": lambda: re.sub(r"(?m)^(\s+aircraft:) \S+$", rf"\1 {draw(FL_IDS)}", text, count=1),
+             "yaml": lambda: text + "\n  broken: [\n",
+             "schema": lambda: text.replace("kind: ", "kind: not-", 1)}
+    return name, edits[draw(st.sampled_from(sorted(edits)))]()
+
+
+AOA_PLANE = (library_root() / "cards" / "aoa" / "spad-vii.yaml").read_text(encoding="utf-8")
+AOA_CHART = (library_root() / "tables" / "aoa" / "starting-altitude.yaml").read_text(encoding="utf-8")
+AOA_LAYOUT = (library_root() / "tables" / "aoa" / "book-layout-original.yaml").read_text(encoding="utf-8")
+AOA_IDS = st.sampled_from(["a", "b", "spad-vii"])  # one of them a base-library plane
+
+
+def _aoa_plane(doc_id: str, climb: int, ceiling: int) -> str:
+    text = re.sub(r"(?m)^id: \S+$", f"id: {doc_id}", AOA_PLANE, count=1)
+    return re.sub(r"(?m)^ceiling_ft: \d+$", f"ceiling_ft: {ceiling}",
+                  re.sub(r"(?m)^climb_ft: \d+$", f"climb_ft: {climb}", text, count=1), count=1)
+
+
+@st.composite
+def aoa_packs(draw: st.DrawFn) -> dict[str, str]:
+    """A small Ace of Aces pack: one to three planes (a climb off the 25 ft steps or above the zoom, a ceiling under
+    the top starting altitude), maybe a second starting-altitude chart whose top the planes' ceilings are held to,
+    maybe a book layout (checked with the charts and books, apart from the planes); ids may repeat."""
+    climbs, ceilings = st.sampled_from([75, 60, 200]), st.sampled_from([18000, 9000])
+    files = {f"cards/aoa/p-{index}.yaml": _aoa_plane(draw(AOA_IDS), draw(climbs), draw(ceilings))
+             for index in range(draw(st.integers(1, 3)))}
+    if draw(st.booleans()):
+        chart = re.sub(r"(?m)^id: \S+$", f"id: {draw(st.sampled_from(['top', 'starting-altitude']))}", AOA_CHART,
+                       count=1)
+        files["tables/aoa/top.yaml"] = chart.replace("8500, 9200]", f"8500, {draw(st.sampled_from([9200, 19000]))}]")
+    if draw(st.booleans()):
+        files["tables/aoa/layout.yaml"] = re.sub(r"(?m)^id: \S+$", "id: my-layout", AOA_LAYOUT, count=1)
+    return files
+
+
+def _aoa_edit(draw: Callable[..., Any], files: dict[str, str]) -> tuple[str, str]:
+    name = draw(st.sampled_from(sorted(files)))
+    text = files[name]
+    edits = {"id": lambda: re.sub(r"(?m)^id: \S+$", f"id: {draw(AOA_IDS)}", text, count=1),
+             "climb": lambda: re.sub(r"(?m)^climb_ft: \d+$", "climb_ft: 210", text, count=1),
+             "top": lambda: text.replace("8500, 9200]", "8500, 30000]"),
+             "yaml": lambda: text + "\n  broken: [\n",
+             "schema": lambda: text.replace("kind: ", "kind: not-", 1)}
+    return name, edits[draw(st.sampled_from(sorted(edits)))]()
+
+
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(files=packs(), data=st.data())
 def test_checking_one_file_prints_what_checking_the_pack_prints_for_it(
         files: dict[str, str], data: st.DataObject, tmp_path_factory: pytest.TempPathFactory,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    root = tmp_path_factory.mktemp("pack")
+    _assert_one_file_checks_as_the_pack(files, data, _edit, tmp_path_factory.mktemp("pack"), monkeypatch)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(files=fl_packs(), data=st.data())
+def test_checking_one_flight_leader_file_prints_what_checking_the_pack_prints_for_it(
+        files: dict[str, str], data: st.DataObject, tmp_path_factory: pytest.TempPathFactory,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Flight Leader's checks read only the entries a checked aircraft or scenario names, and solve the scenarios
+    together only when one is checked: what each file's check prints is still what the pack's check prints."""
+    _assert_one_file_checks_as_the_pack(files, data, _fl_edit, tmp_path_factory.mktemp("pack"), monkeypatch)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(files=aoa_packs(), data=st.data())
+def test_checking_one_ace_of_aces_file_prints_what_checking_the_pack_prints_for_it(
+        files: dict[str, str], data: st.DataObject, tmp_path_factory: pytest.TempPathFactory,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ace of Aces checks only the planes and maneuvers of the files checked, and the charts, layouts, books and
+    designs together only when one of them is checked: what each file's check prints is what the pack's prints."""
+    _assert_one_file_checks_as_the_pack(files, data, _aoa_edit, tmp_path_factory.mktemp("pack"), monkeypatch)
+
+
+def _assert_one_file_checks_as_the_pack(files: dict[str, str], data: st.DataObject,
+                                        edit: Callable[[Callable[..., Any], dict[str, str]], tuple[str, str]],
+                                        root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Write `files` into `root`; assert that checking each file alone (cold: no check cache; warm; after two edits
+    made by `edit`) prints the lines checking the whole pack prints for it."""
     monkeypatch.setenv("FWDATA_CACHE_DIR", str(root / ".cache"))
     monkeypatch.chdir(root)
     for name, text in files.items():
@@ -118,7 +226,7 @@ def test_checking_one_file_prints_what_checking_the_pack_prints_for_it(
                 shutil.rmtree(root / ".cache" / "check", ignore_errors=True)
             assert _lines([path], cached=True) == _of(whole, path), (round_, path)
     for _ in range(2):
-        name, text = _edit(data.draw, files)
+        name, text = edit(data.draw, files)
         files[name] = text
         Path(name).write_text(text, encoding="utf-8")
         whole = _lines([Path(".")], cached=False)

@@ -62,9 +62,9 @@ def check_aircraft_bases(catalog: Catalog) -> Iterator[Finding]:
     """Every variant's `base` names an existing fl aircraft; bases do not loop, nor chain more than MAX_VARIANT_DEPTH.
 
     Each aircraft's chain is followed at most MAX_VARIANT_DEPTH + 1 steps, so a pack of n aircraft takes O(n).
+    Only the aircraft `Catalog.checked` gives are checked, each reading its own chain.
     """
-    known = catalog.ids(SYSTEM, "aircraft")
-    for entry in catalog.entries(SYSTEM, "aircraft"):
+    for entry in catalog.checked(SYSTEM, "aircraft"):
         aircraft: FlAircraft = entry.model
         if aircraft.base is None:
             continue
@@ -72,7 +72,8 @@ def check_aircraft_bases(catalog: Catalog) -> Iterator[Finding]:
             yield error(
                 entry.document.locate("/base"),
                 "REF-UNKNOWN",
-                f"base {aircraft.base!r}: no fl aircraft with that id{did_you_mean(aircraft.base, known)}",
+                f"base {aircraft.base!r}: no fl aircraft with that id"
+                f"{did_you_mean(aircraft.base, catalog.ids(SYSTEM, 'aircraft'))}",
             )
             continue
         seen = [aircraft.id]
@@ -98,9 +99,10 @@ def check_aircraft_bases(catalog: Catalog) -> Iterator[Finding]:
 
 
 def check_aircraft_rows(catalog: Catalog, lookup: Callable[[str], FlAircraft | None]) -> Iterator[Finding]:
-    """List rows: the MSLS code exists in FL 21.8.5 and fits the rails; points do not rise from A to F (FL 21.1.11)."""
+    """List rows: the MSLS code exists in FL 21.8.5 and fits the rails; points do not rise from A to F (FL 21.1.11).
+    Only the aircraft `Catalog.checked` gives are checked."""
     loads: dict[str, MissileLoad] = {m.code: m for m in catalog.models(SYSTEM, "missile-load")}
-    for entry in catalog.entries(SYSTEM, "aircraft"):
+    for entry in catalog.checked(SYSTEM, "aircraft"):
         aircraft = lookup(entry.model.id)
         if aircraft is None:
             continue

@@ -16,15 +16,22 @@ from fwdata.systems.fl.scoring import score_scenario
 
 
 def run_checks(catalog: Catalog, options: BuildOptions) -> Iterator[Finding]:
-    """Yield every Flight Leader finding: references, list rows, then each scenario's rules."""
+    """Yield every Flight Leader finding: references, list rows, then each scenario's rules, then the scenarios'
+    points solved together.
+
+    With a `Catalog.focus`, only its aircraft and scenarios are checked, each reading the entries it names; the
+    scenarios are solved together only when one of them is checked (their findings are all on scenarios).
+    """
     yield from check_aircraft_bases(catalog)
     lookup = aircraft_lookup(catalog)
     yield from check_aircraft_rows(catalog, lookup)
-    for entry in catalog.entries(SYSTEM, "scenario"):
+    scenarios = catalog.checked(SYSTEM, "scenario")
+    for entry in scenarios:
         scenario: Scenario = entry.model
         missing = list(check_scenario_references(catalog, scenario, entry.document))
         yield from missing
         yield from check_scenario_rules(catalog, scenario, entry.document, lookup)
         if not any(f.code == "REF-UNKNOWN" and "/aircraft" in f.location.pointer for f in missing):
             yield from check_scenario_points(score_scenario(scenario, lookup), entry.document)
-    yield from check_shared_unknowns(catalog, lookup)
+    if scenarios or catalog.focus is None:
+        yield from check_shared_unknowns(catalog, lookup)

@@ -16,8 +16,8 @@ from fwdata.systems.fl.model import UNKNOWN, FlAircraft, Flight, MissileLoad, Na
 
 
 def check_scenario_references(catalog: Catalog, scenario: Scenario, doc: SourceDocument) -> Iterator[Finding]:
-    """Every aircraft and nation a scenario names exists."""
-    aircraft_ids = catalog.ids(SYSTEM, "aircraft")
+    """Every aircraft and nation a scenario names exists (nations only when the catalog has any); only the aircraft
+    named are read, and every id only to suggest one for a name that is not there."""
     nation_ids = catalog.ids(SYSTEM, "nation")
     for side in scenario.sides:
         if nation_ids and side.nation not in nation_ids:
@@ -33,12 +33,12 @@ def check_scenario_references(catalog: Catalog, scenario: Scenario, doc: SourceD
                     "REF-UNKNOWN",
                     f"nation {flight.nation!r}: no fl nation with that id{did_you_mean(flight.nation, nation_ids)}",
                 )
-            if flight.aircraft not in aircraft_ids:
+            if not catalog.has(SYSTEM, "aircraft", flight.aircraft):
                 yield error(
                     doc.locate(f"{flight.pointer}/aircraft"),
                     "REF-UNKNOWN",
                     f"aircraft {flight.aircraft!r}: no fl aircraft with that id"
-                    f"{did_you_mean(flight.aircraft, aircraft_ids)}",
+                    f"{did_you_mean(flight.aircraft, catalog.ids(SYSTEM, 'aircraft'))}",
                 )
 
 
