@@ -11,6 +11,10 @@ cards of round j mod (N // 11). The fw tables are copied as they are and declare
 overrides in the pack's manifest, so the pack's rules read its own tables. The modelines point
 at the pack's own `.fwdata/schemas/`, written as `fwdata new` writes them.
 `fwdata check` reports no errors and no warnings on such a pack (tests/test_bench_pack.py).
+
+`generate_copies` makes a pack of another game's files: copies of the bundled files of one folder (the Flight
+Leader aircraft, the Ace of Aces planes), copy i of bundled file i mod n in round i // n under the id `<id>-n<round>`
+and the name `<name> n<round>`, a variant's `base` the copy of its base in the same round.
 """
 
 from __future__ import annotations
@@ -35,6 +39,9 @@ _CLIMB = re.compile(r"(climb_rate_fpm: )(\d+)")
 _INTERNAL_FUEL = re.compile(r"(internal_min: )(\d+)")
 _CEILINGS = re.compile(r"ceilings_ft: \{normal: (\d+), loaded: (\d+), overloaded: (\d+)\}")
 _AIRCRAFT = re.compile(r"^(\s*- aircraft: )(\S+)$", re.MULTILINE)
+_BASE = re.compile(r"^base: (\S+)$", re.MULTILINE)
+# The folders `generate_copies` copies, by game: (the bundled folder, the schema of its files' kind).
+COPIED = {"fl": ("cards/fl/aircraft", "fl/aircraft.schema.json"), "aoa": ("cards/aoa", "aoa/plane.schema.json")}
 
 
 def card_templates() -> list[tuple[str, str]]:
@@ -75,6 +82,25 @@ def generate(folder: Path, cards: int = 100) -> Path:
     _write(folder / "fwdata-pack.yaml",
            f"id: bench-{cards}\nname: Benchmark pack of {cards} cards\nversion: 0.1.0\nsystems: [fw]\n"
            f"overrides:\n{overrides}")
+    return folder
+
+
+def generate_copies(folder: Path, game: str, count: int) -> Path:
+    """Write a pack of `count` copies of the bundled files of the folder COPIED[game] into `folder`; return `folder`.
+
+    The same arguments always give the same files, byte for byte. Raises KeyError for a game COPIED does not have.
+    """
+    kind_folder, _ = COPIED[game]
+    templates = sorted((ROOT / kind_folder).glob("*.yaml"))
+    for index in range(count):
+        path = templates[index % len(templates)]
+        number = index // len(templates) + 1
+        text = _BASE.sub(lambda match: f"base: {match[1]}-n{number}", _renamed(path.read_text(encoding="utf-8"),
+                                                                                number), count=1)
+        _write(folder / kind_folder / f"{path.stem}-n{number}.yaml", text)
+    write_schemas(folder / ".fwdata" / "schemas")
+    _write(folder / "fwdata-pack.yaml", f"id: bench-{game}-{count}\nname: Benchmark pack of {count} {game} files\n"
+                                       f"version: 0.1.0\nsystems: [{game}]\n")
     return folder
 
 

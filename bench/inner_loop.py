@@ -16,7 +16,9 @@ git repository whose `.pre-commit-config.yaml` holds fwdata's hook (.pre-commit-
 the `fwdata` installed next to this Python (`pip install -e '.[bench]'`: no network); after one warm-up run, each
 run changes one number of the card, stages it and times `pre-commit run` (the staged card only, as a commit runs it;
 pre-commit's own start-up included): the medians of --repeat runs' CPU and wall seconds, the wall against the
-1-second target. Printed, never asserted.
+1-second target. Then the same one-file rows for the other games (`generate_copies`): a pack of --cards copies of
+the Flight Leader aircraft and one of the Ace of Aces planes, the first file of each checked against
+check-jsonschema on it with its own kind's schema, edited by one character of its name. Printed, never asserted.
 fwdata's modules are compiled first (as an installed wheel's are), so no run pays for compiling them even where
 PYTHONDONTWRITEBYTECODE is set.
 """
@@ -41,7 +43,7 @@ import yaml
 
 sys.path[:0] = [str(Path(__file__).resolve().parent)]
 
-from generate_pack import generate  # noqa: E402
+from generate_pack import COPIED, generate, generate_copies  # noqa: E402
 from run import FWDATA, ROOT, SCHEMAS, Run, median_run, run_child  # noqa: E402
 
 BIN = Path(sys.executable).parent
@@ -56,13 +58,14 @@ def _installed(name: str, path: str = f"{BIN}{os.pathsep}{os.environ['PATH']}") 
     return program
 
 
-def _check_jsonschema(card: Path, repeat: int) -> Run:
+def _check_jsonschema(card: Path, repeat: int, schema_name: str) -> Run:
     program = _installed("check-jsonschema")
-    schema = SCHEMAS / "fw" / "aircraft.schema.json"
+    schema = SCHEMAS / schema_name
     return median_run([program, "--base-uri", schema.as_uri(), "--schemafile", str(schema), str(card)], repeat)
 
 
 def _edit(card: Path) -> Callable[[], None]:
+    """Return an edit of a Fighting Wings card: its internal fuel 5 minutes more each time."""
     def edit() -> None:
         text = card.read_text(encoding="utf-8")
         card.write_text(re.sub(r"internal_min: (\d+)", lambda found: f"internal_min: {int(found[1]) + 5}", text,
@@ -70,13 +73,23 @@ def _edit(card: Path) -> Callable[[], None]:
     return edit
 
 
+def _edit_name(card: Path) -> Callable[[], None]:
+    """Return an edit of any game's file: its name one character longer each time."""
+    def edit() -> None:
+        text = card.read_text(encoding="utf-8")
+        card.write_text(re.sub(r"(?m)^(name: .*)$", r"\1x", text, count=1), encoding="utf-8")
+    return edit
+
+
 def _row(label: str, run: Run, anchor: Run, anchor_name: str) -> None:
     print(f"  {label:44s} {run.cpu_s:7.2f} s   {run.cpu_s / anchor.cpu_s:5.2f}x {anchor_name}")
 
 
-def _one_file(pack: Path, card: Path, cache: Path, repeat: int, label: str) -> Run:
-    """Print the rows of one file of `pack`; return check-jsonschema's run on it."""
-    anchor = _check_jsonschema(card, repeat)
+def _one_file(pack: Path, card: Path, cache: Path, repeat: int, label: str,
+              schema: str = "fw/aircraft.schema.json", edit: Callable[[Path], Callable[[], None]] = _edit) -> Run:
+    """Print the rows of one file of `pack` (validated by `schema`, changed by `edit`); return check-jsonschema's run
+    on it."""
+    anchor = _check_jsonschema(card, repeat, schema)
     print(f"{label}: {card.relative_to(pack)}; check-jsonschema on it {anchor.cpu_s:.2f} s")
     command = [*FWDATA, "check", str(card)]
 
@@ -91,7 +104,7 @@ def _one_file(pack: Path, card: Path, cache: Path, repeat: int, label: str) -> R
          "check-jsonschema")
     median_run(command, 1)  # the cache of this file
     _row("one file, warm (checked before)", median_run(command, repeat), anchor, "check-jsonschema")
-    _row("one file, edited since checked", median_run(command, repeat, _edit(card)), anchor, "check-jsonschema")
+    _row("one file, edited since checked", median_run(command, repeat, edit(card)), anchor, "check-jsonschema")
     return anchor
 
 
@@ -175,6 +188,10 @@ def main() -> None:
         _row("whole pack, one card edited", median_run(whole, args.repeat, _edit(card)), floor, "floor")
         os.environ["PRE_COMMIT_HOME"] = str(Path(folder) / "pre-commit")  # its store: this run's own
         _pre_commit(big, card, anchor, args.repeat, f"{args.cards}-card pack")
+        for game, (folder_name, schema) in COPIED.items():
+            pack = generate_copies(Path(folder) / game, game, args.cards)
+            copy = sorted((pack / folder_name).glob("*.yaml"))[0]
+            _one_file(pack, copy, cache, args.repeat, f"{args.cards}-file {game} pack", schema, _edit_name)
 
 
 if __name__ == "__main__":

@@ -10,8 +10,9 @@ from fwdata.findings import Severity
 from fwdata.options import BuildOptions
 from fwdata.pipeline import check_sources
 
-sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
-from generate_pack import generate  # noqa: E402
+ROOT = Path(__file__).parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+from generate_pack import COPIED, generate, generate_copies  # noqa: E402
 
 
 def files_of(folder: Path) -> dict[str, bytes]:
@@ -40,3 +41,17 @@ def test_a_generated_pack_has_only_the_findings_of_its_bundled_originals(tmp_pat
     report = check_sources([generate(tmp_path, cards=20)], BuildOptions()).report
     assert Counter((finding.code, finding.severity) for finding in report.findings) == {
         ("FW-CLIMB-RATE", Severity.INFO): 7, ("FW-TABLE-BOMBER", Severity.INFO): 1, ("FW-TABLE-FVT", Severity.INFO): 1}
+
+
+def test_copies_of_another_game_check_as_their_bundled_originals(tmp_path: Path) -> None:
+    """A pack of copies of the FL aircraft (variants naming the copies of their bases) or of the AoA planes has the
+    findings of the bundled originals, one set per round, and the same bytes each time."""
+    for game, (folder, _) in COPIED.items():
+        count = 2 * len(list((ROOT / folder).glob("*.yaml")))
+        pack = generate_copies(tmp_path / game, game, count)
+        assert files_of(pack) == files_of(generate_copies(tmp_path / f"{game}-again", game, count))
+        copies = check_sources([pack], BuildOptions()).report.findings
+        originals = check_sources([ROOT / folder], BuildOptions()).report.findings
+        assert not [finding for finding in copies if finding.code.startswith(("REF-", "PACK-", "SCHEMA"))], game
+        assert Counter(finding.code for finding in copies) == Counter(
+            {code: 2 * number for code, number in Counter(finding.code for finding in originals).items()}), game
