@@ -54,6 +54,19 @@ def test_ctrl_c_exits_130(runner: CliRunner, pack: Path, monkeypatch: pytest.Mon
     assert result.stderr.strip() == "Aborted!"
 
 
+def test_ctrl_c_while_the_command_line_is_parsed_exits_130(runner: CliRunner,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """`fwdata --help` loads the game systems to list their commands while click parses the line: Ctrl-C then is
+    130 too, not click's 1 (fwdata's "errors found")."""
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "registered_systems", interrupted)
+    result = runner.invoke(main, ["--help"])
+    assert result.exit_code == 130
+    assert result.stderr.strip() == "Aborted!"
+
+
 def test_check_dash_reads_standard_input_as_the_file_named(runner: CliRunner, pack: Path) -> None:
     text = table_text().replace("id: sun-position", "id: sun")  # the pack's own id again
     named = runner.invoke(main, ["check", "-", "--stdin-filename", "pack/tables/fw/zz.yaml"], input=text)

@@ -69,8 +69,14 @@ class _MainGroup(click.Group):
         return super().list_commands(ctx)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Parse fwdata's own options; Ctrl-C meanwhile (an eager option's callback, `--help` listing the game
+        systems as they load) ends the run as it ends a command: "Aborted!" and status 130, not click's 1."""
         ctx.meta["fwdata.args"] = list(args)
-        return super().parse_args(ctx, args)
+        try:
+            return super().parse_args(ctx, args)
+        except KeyboardInterrupt:
+            click.echo("\nAborted!", err=True)
+            ctx.exit(INTERRUPTED_EXIT)
 
     def invoke(self, ctx: click.Context) -> object:
         """Run the command; Ctrl-C ends it with "Aborted!" and status 130 (128 + SIGINT, as a shell reports it), not
