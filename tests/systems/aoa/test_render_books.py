@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import random
 import re
@@ -163,3 +164,18 @@ def test_two_renders_are_byte_identical(setup: dict[str, Any]) -> None:
     second, _ = render_book(setup["books"]["allied"], setup["design"], PAPER_SIZES["letter"], only=[1, 120, 223])
     assert first == second
     assert parse_booklet(first)[120]["next"] == setup["printed"]["allied"][120]["next"]
+
+
+def test_the_lost_rule_sends_both_books_to_the_designs_start_page(setup: dict[str, Any]) -> None:
+    """Both lost on page 223: start again on the start page (AoA VI: 170, the printed books'). A design that starts
+    elsewhere prints its own start page there, on the how-to page and on page 223 alike."""
+    book = setup["books"]["allied"]
+    printed = {start: " ".join(page.extract_text() for page in PdfReader(io.BytesIO(
+        render_book(book, dataclasses.replace(setup["design"], start_page=start), PAPER_SIZES["letter"])[0])).pages)
+        for start in (170, 171)}
+    for start, text in printed.items():
+        words = " ".join(text.split())
+        assert f"start again at page {start}, damage kept" in words
+        assert f"start again on page {start}, keeping your damage" in words
+        assert f"open their books at page {start}" in words
+    assert "page 170" not in " ".join(printed[171].split())
