@@ -287,3 +287,28 @@ def test_a_pack_named_through_a_link_reads_its_files_beneath_its_real_folder(pac
 def test_a_file_beneath_a_folder_link_inside_the_pack_is_read_from_its_real_place(pack: Path) -> None:
     (pack / "cards" / "alias").symlink_to(pack / "cards" / "fw", target_is_directory=True)
     assert read_in_pack(pack, pack / "cards" / "alias" / "plain.yaml", 1000) == CARD.encode()
+
+
+def test_a_packs_folders_are_opened_once_for_all_their_files(pack: Path, opened: list[str]) -> None:
+    fw = pack / "cards" / "fw"
+    for index in range(5):
+        (fw / f"card-{index}.yaml").write_text(CARD.replace("id: x", f"id: x{index}"), encoding="utf-8")
+    loaded = load_files(resolve_pack([pack]), no_progress)[0]
+    assert len(loaded) == 6
+    real = pack.resolve()
+    assert opened.count(str(real / "cards" / "fw")) == 1
+    assert len([name for name in opened if name.startswith(str(real / "cards" / "fw") + "/")]) == 6
+
+
+def test_a_folder_swapped_for_a_link_out_of_the_pack_is_never_read_through(pack: Path, opened: list[str]) -> None:
+    """The pack's `cards/fw` is opened for its first file, then moved aside and a link to a folder outside the pack
+    put in its place: a file of the link is refused, and nothing outside the pack is opened."""
+    read = resolve_pack([pack])
+    fw = pack / "cards" / "fw"
+    assert read.read(fw / "plain.yaml", 1000) == CARD.encode()
+    fw.rename(pack / "cards" / "moved")
+    fw.symlink_to(pack.parent / "outside", target_is_directory=True)
+    with pytest.raises(Refused) as refused:
+        read.read(fw / "secret.yaml", 1000)
+    assert refused.value.code == "SOURCE-OUTSIDE-PACK"
+    assert not any("secret" in name or "outside" in name for name in opened)
