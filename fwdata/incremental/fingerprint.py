@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import sys
+import time
 from contextlib import suppress
 from functools import cache
 from importlib.metadata import entry_points
@@ -15,6 +17,7 @@ from pathlib import Path
 
 import fwdata
 from fwdata.game_system import SYSTEMS_GROUP
+from fwdata.incremental.user_cache import RACY_NS
 
 
 @cache
@@ -22,8 +25,9 @@ def tool_fingerprint() -> str:
     """Return the digest of what builds with the data: fwdata's version and files, Python, installed distributions,
     and the files of every installed game system's package.
 
-    Every file of the `fwdata` package counts (a checkout's edits change outputs without a
-    new version number), as does every distribution on `sys.path` (its metadata folder's name
+    Every file of the `fwdata` package counts by its name, size and modification time (a checkout's edits change
+    outputs without a new version number; Python takes a module for unchanged on the same two, so a file these do
+    not tell changed runs as it was), as does every distribution on `sys.path` (its metadata folder's name
     holds its version). A folder on `sys.path` with no distribution does not: `fwdata` and
     `python -m fwdata` put different ones first (the script's folder, the working folder).
     A game system from another distribution (an entry point of `fwdata.systems`) counts by
@@ -44,19 +48,27 @@ def tool_fingerprint() -> str:
 
 
 def _digest_package(digest: hashlib._Hash, package: Path) -> None:
-    """Add to `digest` the name and SHA-256 of every file of the folder `package` but its `__pycache__` folders (a
-    module file alone when `package` is one)."""
-    if package.is_file():
-        digest.update(_file_sha256(package.read_bytes()).encode("ascii"))
-        return
-    files: list[tuple[str, ...]] = []  # as sorted(package.rglob("*")) lists them, in a third of its time
-    for folder, folders, names in os.walk(package):
+    """Add to `digest` the name of every file of the folder `package` but its `__pycache__` folders (the module file
+    alone when `package` is one) with its size and modification time (ns), or its SHA-256 when it was modified
+    within RACY_NS (a second write in the same clock tick keeps the time: git's "racily clean" files), or why it
+    cannot be read."""
+    walked = os.walk(package) if package.is_dir() else [(str(package.parent), [], [package.name])]
+    files: list[tuple[str, str]] = []
+    for folder, folders, names in walked:
         folders[:] = [name for name in folders if name != "__pycache__"]
-        files += [(*Path(folder).relative_to(package).parts, name) for name in names
-                  if os.path.isfile(os.path.join(folder, name))]
-    for parts in sorted(files):
-        digest.update(f"{'/'.join(parts)}\0".encode())
-        digest.update(_file_sha256(package.joinpath(*parts).read_bytes()).encode("ascii"))
+        for name in names:
+            path = os.path.join(folder, name)
+            try:
+                status = os.stat(path)
+                if not stat.S_ISREG(status.st_mode):
+                    continue
+                what = (f"{status.st_size} {status.st_mtime_ns}" if time.time_ns() - status.st_mtime_ns >= RACY_NS
+                        else hashlib.sha256(Path(path).read_bytes()).hexdigest())
+            except OSError as exc:
+                what = f"unreadable: {exc.strerror}"
+            files.append((os.path.relpath(path, package), what))
+    for name, what in sorted(files):
+        digest.update(f"{name}\0{what}\0".encode("utf-8", "surrogateescape"))
 
 
 def _system_packages() -> list[Path]:
@@ -75,6 +87,3 @@ def _system_packages() -> list[Path]:
                 packages.add(Path(spec.origin))
     return sorted(packages)
 
-
-def _file_sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
