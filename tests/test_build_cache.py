@@ -288,6 +288,18 @@ def test_the_tool_fingerprint_counts_every_file_of_an_installed_game_systems_pac
     (site / "fwdata_pawn" / "__pycache__").mkdir()
     (site / "fwdata_pawn" / "__pycache__" / "system.cpython-311.pyc").write_bytes(b"compiled")
     assert fingerprint() == schema_edited  # compiled files are not the sources
+    # a file written over 2 s ago counts by its size and modification time, as Python tells a changed module
+    module = site / "fwdata_pawn" / "system.py"
+    long_ago = module.stat().st_mtime_ns - 10**10
+    os.utime(module, ns=(long_ago, long_ago))
+    old = fingerprint()
+    assert fingerprint() == old
+    module.write_text("LIMIT = 20\n")
+    os.utime(module, ns=(long_ago, long_ago))
+    assert fingerprint() != old  # another size
+    module.write_text("LIMIT = 2\n")
+    os.utime(module, ns=(long_ago + 1, long_ago + 1))
+    assert fingerprint() != old  # another time
 
 
 def signed(body: bytes, key: bytes | None = None) -> bytes:
