@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fwdata.cli.main import main
+from fwdata.incremental.cache_key import signing_key
 from fwdata.incremental.check_cache import StaleDocument
 from fwdata.incremental.user_cache import MAGIC, cache_folder
 from fwdata.library import library_root
@@ -253,11 +254,19 @@ def test_a_file_of_each_game_is_checked_with_its_game_s_part_of_the_base_library
     for system, copy in copies.items():
         shutil.rmtree(own_cache, ignore_errors=True)
         assert _lines([copy], cached=True, loaded=LoadedOnce()) == _of(whole, copy), system
-        [snapshot] = (own_cache / "base").iterdir()
+        [snapshot] = _snapshots(own_cache)
         _, (_, documents, _) = pickle.loads(snapshot.read_bytes()[len(MAGIC) + 32:])  # after the key's signature
         assert {document.system for document in documents} == {system}
     assert _lines([Path("pack")], cached=True, loaded=LoadedOnce()) == whole
-    assert len(list((own_cache / "base").iterdir())) == 3  # the whole pack: every game's part
+    assert len(_snapshots(own_cache)) == 3  # the whole pack: every game's part
+
+
+def _snapshots(cache: Path) -> list[Path]:
+    """Return the base library's snapshots in the user's cache `cache` (not the file of its files' statuses)."""
+    from fwdata.incremental.base_snapshot import _STATUSES
+    from fwdata.incremental.user_cache import file_name
+
+    return [path for path in (cache / "base").iterdir() if path.name != file_name(*_STATUSES[1])]
 
 
 def test_files_loaded_by_forked_workers_give_what_one_process_gives(tmp_path: Path, own_cache: Path) -> None:
@@ -501,6 +510,36 @@ def test_a_signed_snapshot_of_another_shape_is_made_again(tmp_path: Path, own_ca
         assert write_signed(path, signing_key(), [*header, "fw"], forged) is None
         notes: list[str] = []
         assert base_snapshot(tmp_path, header, "fw", lambda: made, notes) == made and notes == []
+
+
+def test_the_base_files_statuses_are_kept_for_every_pack_and_a_forged_one_is_not_believed(
+        own_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The base library's and the schemas' files are hashed once: their statuses and digests are kept in the user's
+    cache, so a new pack's first check (or a build) reads none of them. A kept digest is believed only under its
+    file's status now, and only signed with this user's key."""
+    from fwdata.incremental import base_snapshot
+    from fwdata.incremental.user_cache import cache_file, write_signed
+
+    schemas = _schemas(registered_systems(), LoadedOnce(), None)
+    read: list[str] = []
+    digest = base_snapshot._digest
+    monkeypatch.setattr(base_snapshot, "_digest", lambda path: read.append(str(path)) or digest(path))
+    first = base_snapshot.snapshot_header(library_root(), schemas, {})
+    assert len(read) > 300  # nothing kept yet: every file hashed
+    read.clear()
+    assert base_snapshot.snapshot_header(library_root(), schemas, {}) == first
+    assert read == []
+    folder, name, header = base_snapshot._STATUSES
+    kept = cache_file(folder, *name)
+    card = str(sorted((library_root() / "cards" / "fw").glob("*.yaml"))[0])
+    good = base_snapshot._remembered_statuses()
+    for key, statuses in ((b"another user's key", {**good, card: (good[card][0], "0" * 64)}),
+                          (None, {**good, card: ((0, 0, 0, 0, 0), "0" * 64)})):
+        assert write_signed(kept, key or signing_key(), header, statuses) is None
+        read.clear()
+        assert base_snapshot.snapshot_header(library_root(), schemas, {}) == first
+        # another's memo is not believed (every file hashed again); a kept digest under another status is not
+        assert len(read) > 300 if key else read == [card]
 
 
 def test_a_pack_schema_written_or_removed_reaches_every_file_checked_one_at_a_time(tmp_path: Path,

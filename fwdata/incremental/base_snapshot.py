@@ -17,7 +17,7 @@ from typing import TypeGuard
 
 from fwdata.incremental.cache_key import signing_key
 from fwdata.incremental.fingerprint import tool_fingerprint
-from fwdata.incremental.user_cache import file_status, kept_or_made
+from fwdata.incremental.user_cache import cache_file, file_status, kept_or_made, read_signed, write_signed
 from fwdata.sources.document import SourceDocument
 from fwdata.sources.pack import pack_files
 from fwdata.validation.validate import SchemaSet
@@ -32,11 +32,51 @@ def snapshot_header(root: Path, schemas: SchemaSet, known: dict[str, tuple[tuple
     """Return what a snapshot of the base library at `root` validated by `schemas` is keyed by (raises nothing: an
     unreadable file has the reason as its digest).
 
-    A file whose status (`file_status`) `known` holds with its digest is not read; `known` gets every file's.
+    A file whose status (`file_status`) `known` holds with its digest is not read; `known` gets every file's. An
+    empty `known` (no check cache of the pack, a build) is filled first from the statuses the user's last run
+    kept (`_STATUSES`), which are kept again when they changed: a new pack's first check reads no base file.
     """
-    return ["fwdata-base-snapshot", SNAPSHOT_VERSION, tool_fingerprint(), str(root.resolve()),
-            str(schemas.root.resolve()), sorted((system, str(folder)) for system, folder in schemas.folders.items()),
-            [(str(path), _known_digest(path, known)) for path in (*pack_files(root), *schema_files(schemas))]]
+    remembered = _remembered_statuses() if not known else None
+    known.update(remembered or {})
+    files = [str(path) for path in (*pack_files(root), *schema_files(schemas))]
+    header = ["fwdata-base-snapshot", SNAPSHOT_VERSION, tool_fingerprint(), str(root.resolve()),
+              str(schemas.root.resolve()), sorted((system, str(folder)) for system, folder in schemas.folders.items()),
+              [(name, _known_digest(Path(name), known)) for name in files]]
+    if remembered is not None and (current := {name: known[name] for name in files if name in known}) != remembered:
+        _remember_statuses(current)
+    return header
+
+
+# The statuses and digests of the base library's and the schemas' files the last run found, in the user's cache:
+# one file, by path (a status names the bytes it was taken of: `file_status`, whatever the tool).
+_STATUSES = ("base", ("statuses",), ["fwdata-base-statuses", 1])
+
+
+def _remembered_statuses() -> dict[str, tuple[tuple[int, ...], str]]:
+    """Return the statuses `_remember_statuses` kept, empty when there are none to believe."""
+    folder, name, header = _STATUSES
+    try:
+        stored = read_signed(cache_file(folder, *name), signing_key(), header)
+    except RuntimeError:  # no home folder
+        return {}
+    if not isinstance(stored, dict):
+        return {}
+    return {path: value for path, value in stored.items() if isinstance(path, str) and _is_status(value)}
+
+
+def _remember_statuses(known: dict[str, tuple[tuple[int, ...], str]]) -> None:
+    """Keep `known` (the current files' alone) in the user's cache, replacing what was there; nothing when it cannot
+    be written (the next run reads the files again)."""
+    folder, name, header = _STATUSES
+    try:
+        write_signed(cache_file(folder, *name), signing_key(), header, dict(known))
+    except RuntimeError:  # no home folder
+        return
+
+
+def _is_status(value: object) -> bool:
+    return (isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], tuple)
+            and all(isinstance(number, int) for number in value[0]) and isinstance(value[1], str))
 
 
 def schema_files(schemas: SchemaSet) -> list[Path]:
