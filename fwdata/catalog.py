@@ -43,7 +43,18 @@ class Catalog:
 
     def __init__(self, focus: frozenset[str] | None = None) -> None:
         self._entries: dict[tuple[str, str], dict[str, Entry | PendingEntry]] = {}
+        self._not_valid: dict[tuple[str, str, str], set[str]] = {}
         self.focus = focus
+
+    def add_not_valid(self, system: str, kind: str, doc_id: str, path: str) -> None:
+        """Remember that the document at the display path `path` has this id but fails its schema (it has no entry)."""
+        self._not_valid.setdefault((system, kind, doc_id), set()).add(path)
+
+    def unknown_note(self, system: str, kind: str, doc_id: str) -> str:
+        """Return what to add to a REF-UNKNOWN finding for this id: where a document has it but fails its schema (the
+        first such file by path), or "" when none does."""
+        paths = self._not_valid.get((system, kind, doc_id))
+        return "" if not paths else f" ({min(paths)} has that id but does not pass its schema: see its findings)"
 
     def add(self, system: str, kind: str, doc_id: str, entry: Entry | PendingEntry) -> Entry | None:
         """Add an entry (or one made when first read); return the entry already holding that id, if any (the new

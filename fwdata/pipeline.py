@@ -109,8 +109,11 @@ def _check(pack: Pack, options: BuildOptions, schema_root: Path | None, progress
                                                                                      use_cache=options.use_cache)
     reported = _reported(pack)
     focus = _focus(pack, reported)
+    passed = {document.path for document in valid}
     catalog, model_findings = build_models(valid, systems, base=base, manifest=manifest,
-                                           models=None if memo is None else memo.models, focus=focus)
+                                           models=None if memo is None else memo.models, focus=focus, not_valid=[
+        (document.system, document.kind, document.doc_id, document.path) for document in documents
+        if document.path not in passed])
     findings += model_findings + unused_overrides(manifest, documents)
     findings += run_checks(catalog, _checked_systems(systems, valid, is_base, focus), options, progress, memo)
     result, reviewer, shown = _reviewed(pack, manifest, options, catalog, reported,
@@ -213,7 +216,9 @@ def _check_with_cache(pack: Pack, options: BuildOptions, progress: Progress, loa
         digests = {**{document.path: digest for document, digest in base_reusable}, **digests}
         shapes = ShapeMemo(digests, old.shapes)
         catalog, model_findings = build_models(valid, systems, base=base, manifest=manifest, lazy=True, focus=focus,
-                                               shapes=shapes)
+                                               shapes=shapes, not_valid=[(*record.header, name) for name, record
+                                                                         in every.items() if record.loaded
+                                                                         and not record.valid])
         findings += model_findings + unused_overrides(manifest, [*documents.values(), *scanned_documents.values()])
         memo = CheckMemo(render_key(options), digests, old.checks)
         findings += run_checks(catalog, _checked_systems(systems, valid, is_base, focus), options, progress, memo)

@@ -3,7 +3,7 @@ manifest's overrides applied (fwdata/pipeline.py runs it between validation and 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from fwdata.catalog import Catalog, Entry, PendingEntry
@@ -18,7 +18,9 @@ def build_models(documents: Sequence[SourceDocument | StoredDocument | ScannedDo
                  systems: dict[str, GameSystem], *,
                  base: Sequence[SourceDocument] = (), manifest: SourceDocument | None = None,
                  models: dict[int, tuple[SourceDocument, Any]] | None = None, lazy: bool = False,
-                 focus: frozenset[str] | None = None, shapes: ShapeMemo | None = None) -> tuple[Catalog, list[Finding]]:
+                 focus: frozenset[str] | None = None, shapes: ShapeMemo | None = None,
+                 not_valid: Iterable[tuple[str | None, str | None, str | None, str]] = ()
+                 ) -> tuple[Catalog, list[Finding]]:
     """Turn schema-valid documents into models on top of the base library's.
 
     Ids are unique within (system, kind). A pack document with the id of a base
@@ -31,8 +33,13 @@ def build_models(documents: Sequence[SourceDocument | StoredDocument | ScannedDo
     loaded when its entry is first read, and makes none when it is not schema-valid; one whose id is taken already is
     loaded at once, to know whether it is a duplicate, an override or nothing. `focus` is the catalog's
     (`Catalog.focus`). An override's shape is compared through `shapes` when given (the check cache's memo).
+    `not_valid` holds the (system, kind, id, display path) of the documents that loaded but fail their schema, as a
+    `ScannedDocument` found so does: `Catalog.unknown_note` names them where a reference finds no entry.
     """
     catalog = Catalog(focus)
+    for system, kind, doc_id, path in not_valid:
+        if system is not None and kind is not None and doc_id is not None:
+            catalog.add_not_valid(system, kind, doc_id, path)
 
     def model_of(document: SourceDocument) -> Any:
         kept = None if models is None else models.get(id(document))
@@ -51,6 +58,8 @@ def build_models(documents: Sequence[SourceDocument | StoredDocument | ScannedDo
     def scanned_entry(document: ScannedDocument) -> PendingEntry:
         def make() -> Entry | None:
             passed = document.passed()
+            if passed is None and document.checked is not None and document.checked[0] is not None:
+                catalog.add_not_valid(document.system or "", document.kind or "", document.doc_id or "", document.path)
             return None if passed is None else Entry(model_of(passed), passed)
         return PendingEntry(document.path, make, certain=False)
 

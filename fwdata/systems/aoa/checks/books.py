@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from fwdata.findings import Finding, error, warning
 from fwdata.game_system import Entry
@@ -14,8 +14,10 @@ from fwdata.systems.aoa.checks.tables import entries_of_type
 from fwdata.systems.aoa.model import LAST_PAGE, NO_PLANE_PAGES, BookLayout, BookPage, DogfightBook, RollMatrix
 
 
-def check_books(books: Sequence[Entry], charts: Sequence[Entry], layouts: Sequence[Entry] = ()) -> Iterator[Finding]:
-    """Check each book's own invariants, then each pair of opposing books together.
+def check_books(books: Sequence[Entry], charts: Sequence[Entry], layouts: Sequence[Entry] = (),
+                unknown_note: Callable[[str, str], str] = lambda kind, doc_id: "") -> Iterator[Finding]:
+    """Check each book's own invariants, then each pair of opposing books together. `unknown_note(kind, id)` ends a
+    REF-UNKNOWN message (`Catalog.unknown_note`: a file that has the id but fails its schema).
 
     Every check runs whatever the others found. AoA Part A, The Dogfighting Book; reference digest 2.6.
     """
@@ -25,7 +27,8 @@ def check_books(books: Sequence[Entry], charts: Sequence[Entry], layouts: Sequen
         layout = layout_by_id.get(entry.model.layout)
         if layout is None:
             yield error(entry.document.locate("/layout"), "REF-UNKNOWN",
-                        f"layout {entry.model.layout!r}: no aoa book-layout with that id (known: "
+                        f"layout {entry.model.layout!r}: no aoa book-layout with that id"
+                        f"{unknown_note('book-layout', entry.model.layout)} (known: "
                         f"{', '.join(sorted(layout_by_id)) or 'none'}); its maneuver charts are read as unknown")
         yield from check_book(entry, layout)
     if start_table is not None:
@@ -44,7 +47,7 @@ def check_books(books: Sequence[Entry], charts: Sequence[Entry], layouts: Sequen
         other = by_id.get(book.opponent)
         if other is None:
             yield error(entry.document.locate("/opponent"), "REF-UNKNOWN",
-                        f"opponent {book.opponent!r}: no aoa book with that id")
+                        f"opponent {book.opponent!r}: no aoa book with that id{unknown_note('book', book.opponent)}")
             continue
         pair = frozenset((book.id, other.model.id))
         if pair in done:

@@ -39,7 +39,8 @@ def run_checks(catalog: Catalog, options: BuildOptions) -> Iterator[Finding]:
     yield from check_charts(charts)
     layouts = catalog.entries(SYSTEM, "book-layout")
     yield from check_layouts(layouts, catalog.entries(SYSTEM, "maneuvers"))
-    yield from check_books(catalog.entries(SYSTEM, "book"), charts, layouts)
+    yield from check_books(catalog.entries(SYSTEM, "book"), charts, layouts,
+                           lambda kind, doc_id: catalog.unknown_note(SYSTEM, kind, doc_id))
     if designs := catalog.entries(SYSTEM, "book-design"):
         from fwdata.systems.aoa.book_generator import check_book_designs  # the generator: only for its designs
 

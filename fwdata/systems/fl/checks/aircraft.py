@@ -39,6 +39,12 @@ def aircraft_lookup(catalog: Catalog) -> Callable[[str], FlAircraft | None]:
     return lookup
 
 
+def unknown(catalog: Catalog, kind: str, doc_id: str) -> str:
+    """Return the end of a REF-UNKNOWN message for an fl `kind` id no entry has: which file has it but fails its
+    schema, else the id meant, if one is near."""
+    return catalog.unknown_note(SYSTEM, kind, doc_id) or did_you_mean(doc_id, catalog.ids(SYSTEM, kind))
+
+
 def note_armaments(catalog: Catalog) -> dict[str, tuple[NoteArmament, ...]]:
     """Return each 21.7 note letter's armament rows, with the options of the 21.8.5 load each row names."""
     loads: dict[str, MissileLoad] = {m.code: m for m in catalog.models(SYSTEM, "missile-load")}
@@ -72,8 +78,7 @@ def check_aircraft_bases(catalog: Catalog) -> Iterator[Finding]:
             yield error(
                 entry.document.locate("/base"),
                 "REF-UNKNOWN",
-                f"base {aircraft.base!r}: no fl aircraft with that id"
-                f"{did_you_mean(aircraft.base, catalog.ids(SYSTEM, 'aircraft'))}",
+                f"base {aircraft.base!r}: no fl aircraft with that id{unknown(catalog, 'aircraft', aircraft.base)}",
             )
             continue
         seen = [aircraft.id]

@@ -9,9 +9,8 @@ from collections.abc import Callable, Iterator
 from fwdata.findings import Finding, error, warning
 from fwdata.game_system import Catalog
 from fwdata.sources.document import SourceDocument
-from fwdata.suggestions import did_you_mean
 from fwdata.systems.fl import rules
-from fwdata.systems.fl.checks.aircraft import SYSTEM
+from fwdata.systems.fl.checks.aircraft import SYSTEM, unknown
 from fwdata.systems.fl.model import UNKNOWN, FlAircraft, Flight, MissileLoad, Nation, Scenario, Side
 
 
@@ -24,21 +23,21 @@ def check_scenario_references(catalog: Catalog, scenario: Scenario, doc: SourceD
             yield error(
                 doc.locate(f"{side.pointer}/nation"),
                 "REF-UNKNOWN",
-                f"nation {side.nation!r}: no fl nation with that id{did_you_mean(side.nation, nation_ids)}",
+                f"nation {side.nation!r}: no fl nation with that id{unknown(catalog, 'nation', side.nation)}",
             )
         for flight in side.flights:
             if flight.nation is not None and nation_ids and flight.nation not in nation_ids:
                 yield error(
                     doc.locate(f"{flight.pointer}/nation"),
                     "REF-UNKNOWN",
-                    f"nation {flight.nation!r}: no fl nation with that id{did_you_mean(flight.nation, nation_ids)}",
+                    f"nation {flight.nation!r}: no fl nation with that id{unknown(catalog, 'nation', flight.nation)}",
                 )
             if not catalog.has(SYSTEM, "aircraft", flight.aircraft):
                 yield error(
                     doc.locate(f"{flight.pointer}/aircraft"),
                     "REF-UNKNOWN",
                     f"aircraft {flight.aircraft!r}: no fl aircraft with that id"
-                    f"{did_you_mean(flight.aircraft, catalog.ids(SYSTEM, 'aircraft'))}",
+                    f"{unknown(catalog, 'aircraft', flight.aircraft)}",
                 )
 
 
