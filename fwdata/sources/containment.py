@@ -129,12 +129,12 @@ class PackFolders:
     def open_file(self, path: Path) -> int | None:
         """Return a descriptor of `path` opened in its folder (`_folder`) without following a link: its real path is
         then the root's real path joined with its parts, inside the pack. None when it is not spelled so (under
-        `root`, without `.` or `..`) or a part cannot be opened so (a link, a missing file): `admit` judges.
-        Raises Refused for a system file (see `admit`)."""
+        `root`, without `.` or `..`, absolute only when `root` is: `/etc` is not under `.`) or a part cannot be
+        opened so (a link, a missing file): `admit` judges. Raises Refused for a system file (see `admit`)."""
         spelled, under = path.parts, len(self._root_parts)
         parts = spelled[under:]
-        if (spelled[:under] != self._root_parts or not parts or "." in parts or ".." in parts
-                or os.open not in os.supports_dir_fd):
+        if (spelled[:under] != self._root_parts or path.is_absolute() != self.root.is_absolute() or not parts
+                or "." in parts or ".." in parts or os.open not in os.supports_dir_fd):
             return None
         try:
             descriptor = os.open(parts[-1], os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC,

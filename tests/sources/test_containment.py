@@ -312,3 +312,17 @@ def test_a_folder_swapped_for_a_link_out_of_the_pack_is_never_read_through(pack:
         read.read(fw / "secret.yaml", 1000)
     assert refused.value.code == "SOURCE-OUTSIDE-PACK"
     assert not any("secret" in name or "outside" in name for name in opened)
+
+
+@pytest.mark.parametrize("root", [".", ""])
+def test_an_absolute_path_is_not_under_a_pack_named_as_the_current_folder(pack: Path, opened: list[str],
+                                                                         monkeypatch: pytest.MonkeyPatch,
+                                                                         root: str) -> None:
+    """`fwdata build .` in a pack: a manifest's `baseline: /elsewhere/known.json` is `Path(".") / "/elsewhere/..."`,
+    an absolute path that shares the root's (empty) leading parts but lies outside the pack."""
+    monkeypatch.chdir(pack)
+    with pytest.raises(Refused) as refused:
+        read_in_pack(Path(root), pack.parent / "outside" / "secret.yaml", 1000)
+    assert refused.value.code == "SOURCE-OUTSIDE-PACK"
+    assert not any("secret" in name or "outside" in name for name in opened)
+    assert read_in_pack(Path(root), Path("cards/fw/plain.yaml"), 1000) == CARD.encode()
