@@ -15,6 +15,10 @@ from pathlib import Path
 
 import fwdata
 from fwdata.game_system import SYSTEMS_GROUP
+from fwdata.sources.containment import Refused, read_regular
+
+# A package file larger than this counts by its size's problem, not its bytes (none is near it).
+MAX_PACKAGE_FILE_BYTES = 1 << 30
 
 
 @cache
@@ -45,9 +49,9 @@ def tool_fingerprint() -> str:
 
 def _digest_package(digest: hashlib._Hash, package: Path) -> None:
     """Add to `digest` the name and SHA-256 of every file of the folder `package` but its `__pycache__` folders (a
-    module file alone when `package` is one)."""
+    module file alone when `package` is one). A file that cannot be read counts by its problem (`_file_digest`)."""
     if package.is_file():
-        digest.update(_file_sha256(package.read_bytes()).encode("ascii"))
+        digest.update(_file_digest(package).encode())
         return
     files: list[tuple[str, ...]] = []  # as sorted(package.rglob("*")) lists them, in a third of its time
     for folder, folders, names in os.walk(package):
@@ -56,7 +60,7 @@ def _digest_package(digest: hashlib._Hash, package: Path) -> None:
                   if os.path.isfile(os.path.join(folder, name))]
     for parts in sorted(files):
         digest.update(f"{'/'.join(parts)}\0".encode())
-        digest.update(_file_sha256(package.joinpath(*parts).read_bytes()).encode("ascii"))
+        digest.update(_file_digest(package.joinpath(*parts)).encode())
 
 
 def _system_packages() -> list[Path]:
@@ -64,6 +68,8 @@ def _system_packages() -> list[Path]:
     outside `fwdata`, found without importing it; one that cannot be found is left out (loading it fails anyway)."""
     packages: set[Path] = set()
     for entry in entry_points(group=SYSTEMS_GROUP):
+        if entry.pattern.match(entry.value) is None:
+            continue  # names no module: `registered_systems` says so
         top = entry.module.split(".")[0]
         if top == fwdata.__name__:
             continue
@@ -76,5 +82,11 @@ def _system_packages() -> list[Path]:
     return sorted(packages)
 
 
-def _file_sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+def _file_digest(path: Path) -> str:
+    """Return the SHA-256 of the file `path`, or the problem of reading it: no permission, a file gone since it was
+    listed, a link to a /proc file that fails or waits (`read_regular` opens no /proc, /sys or /dev file, and none
+    that would block)."""
+    try:
+        return hashlib.sha256(read_regular(path, MAX_PACKAGE_FILE_BYTES)).hexdigest()
+    except Refused as exc:
+        return f"unreadable {exc.code}: {exc.message}"
