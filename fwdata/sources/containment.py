@@ -136,17 +136,11 @@ class PackFolders:
         if (spelled[:under] != self._root_parts or path.is_absolute() != self.root.is_absolute() or not parts
                 or "." in parts or ".." in parts or os.open not in os.supports_dir_fd):
             return None
+        _refuse_system_file(os.path.join(self.real_root, *parts))  # before opening: opening a device may act
         try:
-            descriptor = os.open(parts[-1], os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC,
-                                 dir_fd=self._folder(parts[:-1]))
+            return os.open(parts[-1], os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC, dir_fd=self._folder(parts[:-1]))
         except OSError:
             return None
-        try:
-            _refuse_system_file(os.path.join(self.real_root, *parts))
-        except Refused:
-            os.close(descriptor)
-            raise
-        return descriptor
 
     def _folder(self, parts: tuple[str, ...]) -> int:
         """Return the descriptor of the folder at `parts` under the root, opened from its parent's without following

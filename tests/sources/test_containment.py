@@ -326,3 +326,15 @@ def test_an_absolute_path_is_not_under_a_pack_named_as_the_current_folder(pack: 
     assert refused.value.code == "SOURCE-OUTSIDE-PACK"
     assert not any("secret" in name or "outside" in name for name in opened)
     assert read_in_pack(Path(root), Path("cards/fw/plain.yaml"), 1000) == CARD.encode()
+
+
+@pytest.mark.parametrize(("root", "path"), [("/dev", "/dev/null"), ("/proc", "/proc/cpuinfo"),
+                                            ("/", "/proc/cpuinfo")])
+def test_a_system_file_spelled_under_the_root_is_refused_before_it_is_opened(opened: list[str], root: str,
+                                                                              path: str) -> None:
+    """Opening a device may act (a tape rewinds, a watchdog starts): a file under /dev, /proc or /sys is refused
+    unopened, as `admit` refuses it, also when spelled beneath a pack root without a link on the way."""
+    with pytest.raises(Refused) as refused:
+        read_in_pack(Path(root), Path(path), 1000)
+    assert refused.value.code == "SOURCE-OUTSIDE-PACK"
+    assert not [name for name in opened if name.startswith(("/dev/", "/proc/"))]
