@@ -83,8 +83,11 @@ def open_in_pack(root: Path, path: Path, folders: PackFolders | None = None) -> 
     it they are opened for this file alone. A path spelled under `root` with no
     link, `.` or `..` on the way is opened so at once (it is then inside the
     pack: `PackFolders.open_file`); any other goes through `admit`. Raises
-    Refused (see `admit`).
+    Refused (see `admit`; SOURCE-UNREADABLE for a name holding a NUL, as a
+    manifest's `baseline: "a\\0.json"` does).
     """
+    if "\0" in str(path):
+        raise Refused("SOURCE-UNREADABLE", "cannot read file: its name holds a NUL character")
     folders = folders or PackFolders(root)
     if (descriptor := folders.open_file(path)) is not None:
         return descriptor

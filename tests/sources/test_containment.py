@@ -338,3 +338,16 @@ def test_a_system_file_spelled_under_the_root_is_refused_before_it_is_opened(ope
         read_in_pack(Path(root), Path(path), 1000)
     assert refused.value.code == "SOURCE-OUTSIDE-PACK"
     assert not [name for name in opened if name.startswith(("/dev/", "/proc/"))]
+
+
+def test_a_manifest_baseline_whose_name_holds_a_nul_is_a_finding_not_a_traceback(pack: Path) -> None:
+    """YAML's `"\\0"` escape puts a NUL in a string: a path holding one names no file (os.open raises ValueError)."""
+    (pack / "fwdata-pack.yaml").write_text('id: my-pack\nname: My pack\nversion: \'1.0\'\nbaseline: "a\\0.json"\n',
+                                           encoding="utf-8")
+    with pytest.raises(Refused) as refused:
+        read_in_pack(pack, pack / "a\0.json", 1000)
+    assert (refused.value.code, refused.value.message) == (
+        "SOURCE-UNREADABLE", "cannot read file: its name holds a NUL character")
+    result = CliRunner().invoke(main, ["check", "--no-cache", str(pack)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1
