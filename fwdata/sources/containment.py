@@ -147,16 +147,26 @@ class PackFolders:
 
     def _folder(self, parts: tuple[str, ...]) -> int:
         """Return the descriptor of the folder at `parts` under the root, opened from its parent's without following
-        a link (the root's from its real path). Raises OSError when a part cannot be opened so."""
-        folder = self._open.pop(parts, None)
+        a link (the root's from its real path): from the deepest folder of `parts` open, one part after the other (a
+        pack may nest a thousand folders). Raises OSError when a part cannot be opened so."""
+        depth = len(parts)
+        while depth > 0 and parts[:depth] not in self._open:
+            depth -= 1
+        folder = self._open.pop(parts[:depth], None)
         if folder is None:
-            if parts:
-                folder = os.open(parts[-1], os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC,
-                                 dir_fd=self._folder(parts[:-1]))
-            else:
-                folder = os.open(self.real_root, os.O_RDONLY | _DIRECTORY | _CLOEXEC)
-            while len(self._open) >= MAX_OPEN_FOLDERS:
-                os.close(self._open.pop(next(iter(self._open))))
+            folder = self._kept((), os.open(self.real_root, os.O_RDONLY | _DIRECTORY | _CLOEXEC))
+        else:
+            self._open[parts[:depth]] = folder  # the one read last
+        for end in range(depth + 1, len(parts) + 1):
+            folder = self._kept(parts[:end], os.open(parts[end - 1], os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC,
+                                                     dir_fd=folder))
+        return folder
+
+    def _kept(self, parts: tuple[str, ...], folder: int) -> int:
+        """Keep the folder just opened at `parts` open, as the one read last; close the one read longest ago when
+        MAX_OPEN_FOLDERS are open (never the one read last: its files are opened next)."""
+        while len(self._open) >= MAX_OPEN_FOLDERS:
+            os.close(self._open.pop(next(iter(self._open))))
         self._open[parts] = folder
         return folder
 

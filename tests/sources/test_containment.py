@@ -351,3 +351,21 @@ def test_a_manifest_baseline_whose_name_holds_a_nul_is_a_finding_not_a_traceback
     result = CliRunner().invoke(main, ["check", "--no-cache", str(pack)])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert result.exit_code == 1
+
+
+def test_a_file_a_thousand_folders_deep_is_read(tmp_path: Path) -> None:
+    """Its folders are opened one after the other from the deepest one open, not by a call for each (a
+    RecursionError past Python's limit of 1,000 calls)."""
+    (tmp_path / "cards").mkdir()
+    folder = os.open(tmp_path / "cards", os.O_RDONLY)
+    for _ in range(1100):
+        os.mkdir("a", dir_fd=folder)
+        inner = os.open("a", os.O_RDONLY, dir_fd=folder)
+        os.close(folder)
+        folder = inner
+    descriptor = os.open("x.yaml", os.O_WRONLY | os.O_CREAT, dir_fd=folder)
+    os.write(descriptor, CARD.encode())
+    os.close(descriptor)
+    os.close(folder)
+    deep = tmp_path.joinpath("cards", *["a"] * 1100, "x.yaml")
+    assert read_in_pack(tmp_path, deep, 1000) == CARD.encode()
