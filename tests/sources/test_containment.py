@@ -353,9 +353,9 @@ def test_a_manifest_baseline_whose_name_holds_a_nul_is_a_finding_not_a_traceback
     assert result.exit_code == 1
 
 
-def test_a_file_a_thousand_folders_deep_is_read(tmp_path: Path) -> None:
-    """Its folders are opened one after the other from the deepest one open, not by a call for each (a
-    RecursionError past Python's limit of 1,000 calls)."""
+def test_a_file_a_thousand_folders_deep_is_found_and_read(tmp_path: Path) -> None:
+    """Its folders are listed and opened one after the other, not by a call for each (a RecursionError past Python's
+    limit of 1,000 calls)."""
     (tmp_path / "cards").mkdir()
     folder = os.open(tmp_path / "cards", os.O_RDONLY)
     for _ in range(1100):
@@ -368,4 +368,14 @@ def test_a_file_a_thousand_folders_deep_is_read(tmp_path: Path) -> None:
     os.close(descriptor)
     os.close(folder)
     deep = tmp_path.joinpath("cards", *["a"] * 1100, "x.yaml")
-    assert read_in_pack(tmp_path, deep, 1000) == CARD.encode()
+    try:
+        assert read_in_pack(tmp_path, deep, 1000) == CARD.encode()
+        result = CliRunner().invoke(main, ["check", "--no-cache", str(tmp_path)])
+        assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+        assert f"{_shown(deep)}:1:1: error SCHEMA" in result.output
+    finally:  # removed folder by folder: shutil.rmtree (pytest's clean-up) calls itself for each
+        deep.unlink()
+        for folder in deep.parents:
+            if folder == tmp_path / "cards":
+                break
+            folder.rmdir()
