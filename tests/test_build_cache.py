@@ -302,6 +302,44 @@ def test_the_tool_fingerprint_counts_every_file_of_an_installed_game_systems_pac
     assert fingerprint() != old  # another time
 
 
+def _plugin_site(site: Path, value: str) -> None:
+    """A distribution in `site` whose `fwdata.systems` entry point is `pawn = {value}`."""
+    (site / "fwdata_pawn-0.1.dist-info").mkdir(parents=True)
+    (site / "fwdata_pawn-0.1.dist-info" / "METADATA").write_text("Metadata-Version: 2.1\nName: fwdata-pawn\n"
+                                                                  "Version: 0.1\n")
+    (site / "fwdata_pawn-0.1.dist-info" / "entry_points.txt").write_text(f"[fwdata.systems]\npawn = {value}\n")
+
+
+@pytest.mark.parametrize("target", ["/proc/self/mem", "/proc/kmsg", "/dev/zero", "missing"])
+def test_a_game_system_file_that_cannot_be_read_counts_by_its_problem(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, target: str) -> None:
+    """A file of a game system's package that cannot be read (no permission; /proc/self/mem says EIO; /proc/kmsg
+    waits for the kernel's next message) is digested by its problem: the fingerprint never raises, never waits."""
+    site = tmp_path / "site"
+    _plugin_site(site, "fwdata_pawn.system:SYSTEM")
+    (site / "fwdata_pawn").mkdir()
+    (site / "fwdata_pawn" / "system.py").write_text("LIMIT = 1\n")
+    (site / "fwdata_pawn" / "data.py").symlink_to(target if target != "missing" else tmp_path / "nothing")
+    monkeypatch.syspath_prepend(str(site))
+    fingerprint = tool_fingerprint.__wrapped__
+    before = fingerprint()
+    (site / "fwdata_pawn" / "system.py").write_text("LIMIT = 2\n")
+    assert fingerprint() != before
+
+
+@pytest.mark.parametrize("value", ["", "-pawn:SYSTEM", "fwdata_pawn system"])
+def test_an_entry_point_not_naming_a_module_is_a_setup_error_not_a_traceback(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    site = tmp_path / "site"
+    _plugin_site(site, value)
+    monkeypatch.syspath_prepend(str(site))
+    assert fingerprint_module._system_packages() == []
+    result = CliRunner().invoke(main, ["check", "--no-cache", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == (f"fwdata: entry point pawn = {value!r} of group fwdata.systems does not "
+                                               "name a module (module.path:attribute)")
+
+
 def signed(body: bytes, key: bytes | None = None) -> bytes:
     """`body` signed as fwdata signs its caches, with this user's key unless `key` is given."""
     signature = signer(key or signing_key() or b"")

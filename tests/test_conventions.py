@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from fwdata.cli import main as cli
 from fwdata.cli.main import main
+from fwdata.errors import SetupError
 from fwdata.findings import Location, Report, error
 from fwdata.reporting.junit import format_junit
 from fwdata.reporting.rules import finding_rules
@@ -65,6 +66,21 @@ def test_ctrl_c_while_the_command_line_is_parsed_exits_130(runner: CliRunner,
     result = runner.invoke(main, ["--help"])
     assert result.exit_code == 130
     assert result.stderr.strip() == "Aborted!"
+
+
+def test_a_game_system_that_cannot_load_while_the_command_line_is_parsed_is_one_line(
+        runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`fwdata --help` loads the game systems while click parses the line: one that cannot load is the one-line
+    error and status 2 it is when a command runs, not a SetupError traceback and click's 1."""
+    def broken() -> None:
+        raise SetupError("game system 'pawn' (pawn:SYSTEM) cannot be imported: No module named 'pawn'")
+
+    monkeypatch.setattr(cli, "registered_systems", broken)
+    for args in (["--help"], ["no-such-command"]):
+        result = runner.invoke(main, args)
+        assert result.exit_code == 2, (args, result.exception)
+        assert result.stderr.strip() == ("fwdata: game system 'pawn' (pawn:SYSTEM) cannot be imported: No module "
+                                         "named 'pawn'")
 
 
 def test_check_dash_reads_standard_input_as_the_file_named(runner: CliRunner, pack: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -70,13 +71,16 @@ class _MainGroup(click.Group):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         """Parse fwdata's own options; Ctrl-C meanwhile (an eager option's callback, `--help` listing the game
-        systems as they load) ends the run as it ends a command: "Aborted!" and status 130, not click's 1."""
+        systems as they load) ends the run as it ends a command: "Aborted!" and status 130, not click's 1; so does
+        an FwdataError (a game system that cannot be loaded): one line, its status."""
         ctx.meta["fwdata.args"] = list(args)
         try:
             return super().parse_args(ctx, args)
         except KeyboardInterrupt:
             click.echo("\nAborted!", err=True)
             ctx.exit(INTERRUPTED_EXIT)
+        except FwdataError as exc:
+            _stop(ctx, exc)
 
     def invoke(self, ctx: click.Context) -> object:
         """Run the command; Ctrl-C ends it with "Aborted!" and status 130 (128 + SIGINT, as a shell reports it), not
@@ -93,11 +97,7 @@ class _MainGroup(click.Group):
                 click.echo(format_error_json(escape_controls(exc.format_message()), exc.exit_code))
             raise
         except FwdataError as exc:  # raised before a command runs: a game system that cannot be loaded or added
-            message = escape_controls(str(exc))
-            if _asks_for_json(ctx.meta.get("fwdata.args", [])):
-                click.echo(format_error_json(message, exc.exit_code))
-            click.echo(f"fwdata: {message}", err=True)
-            ctx.exit(exc.exit_code)
+            _stop(ctx, exc)
 
     def _add_systems(self) -> None:
         for system in registered_systems().values():
@@ -159,6 +159,16 @@ def _system_options(context: click.Context) -> tuple[tuple[str, str, OptionValue
     return tuple(sorted((param.system, param.option.name, value) for param in context.command.get_params(context)
                         if isinstance(param, _SystemOptionParameter)
                         and (value := context.params[param.name or ""]) != param.option.default))
+
+
+def _stop(ctx: click.Context, exc: FwdataError) -> NoReturn:
+    """End the run at an FwdataError raised before a command runs: one line on stderr (and the JSON error on stdout
+    under `--format json`), its exit status."""
+    message = escape_controls(str(exc))
+    if _asks_for_json(ctx.meta.get("fwdata.args", [])):
+        click.echo(format_error_json(message, exc.exit_code))
+    click.echo(f"fwdata: {message}", err=True)
+    ctx.exit(exc.exit_code)
 
 
 def _asks_for_json(args: list[str]) -> bool:

@@ -18,6 +18,10 @@ from pathlib import Path
 import fwdata
 from fwdata.game_system import SYSTEMS_GROUP
 from fwdata.incremental.user_cache import RACY_NS
+from fwdata.sources.containment import Refused, read_regular
+
+# A package file larger than this counts by its size's problem, not its bytes (none is near it).
+MAX_PACKAGE_FILE_BYTES = 1 << 30
 
 
 @cache
@@ -50,8 +54,8 @@ def tool_fingerprint() -> str:
 def _digest_package(digest: hashlib._Hash, package: Path) -> None:
     """Add to `digest` the name of every file of the folder `package` but its `__pycache__` folders (the module file
     alone when `package` is one) with its size and modification time (ns), or its SHA-256 when it was modified
-    within RACY_NS (a second write in the same clock tick keeps the time: git's "racily clean" files), or why it
-    cannot be read."""
+    within RACY_NS (a second write in the same clock tick keeps the time: git's "racily clean" files), or the
+    problem of reading it (`_file_digest`)."""
     walked = os.walk(package) if package.is_dir() else [(str(package.parent), [], [package.name])]
     files: list[tuple[str, str]] = []
     for folder, folders, names in walked:
@@ -60,13 +64,13 @@ def _digest_package(digest: hashlib._Hash, package: Path) -> None:
             path = os.path.join(folder, name)
             try:
                 status = os.stat(path)
-                if not stat.S_ISREG(status.st_mode):
-                    continue
-                what = (f"{status.st_size} {status.st_mtime_ns}" if time.time_ns() - status.st_mtime_ns >= RACY_NS
-                        else hashlib.sha256(Path(path).read_bytes()).hexdigest())
             except OSError as exc:
-                what = f"unreadable: {exc.strerror}"
-            files.append((os.path.relpath(path, package), what))
+                files.append((os.path.relpath(path, package), f"unreadable: {exc.strerror}"))
+                continue
+            if stat.S_ISREG(status.st_mode):
+                files.append((os.path.relpath(path, package),
+                              f"{status.st_size} {status.st_mtime_ns}" if time.time_ns() - status.st_mtime_ns >= RACY_NS
+                              else _file_digest(Path(path))))
     for name, what in sorted(files):
         digest.update(f"{name}\0{what}\0".encode("utf-8", "surrogateescape"))
 
@@ -76,6 +80,8 @@ def _system_packages() -> list[Path]:
     outside `fwdata`, found without importing it; one that cannot be found is left out (loading it fails anyway)."""
     packages: set[Path] = set()
     for entry in entry_points(group=SYSTEMS_GROUP):
+        if entry.pattern.match(entry.value) is None:
+            continue  # names no module: `registered_systems` says so
         top = entry.module.split(".")[0]
         if top == fwdata.__name__:
             continue
@@ -87,3 +93,12 @@ def _system_packages() -> list[Path]:
                 packages.add(Path(spec.origin))
     return sorted(packages)
 
+
+def _file_digest(path: Path) -> str:
+    """Return the SHA-256 of the file `path`, or the problem of reading it: no permission, a file gone since it was
+    listed, a link to a /proc file that fails or waits (`read_regular` opens no /proc, /sys or /dev file, and none
+    that would block)."""
+    try:
+        return hashlib.sha256(read_regular(path, MAX_PACKAGE_FILE_BYTES)).hexdigest()
+    except Refused as exc:
+        return f"unreadable {exc.code}: {exc.message}"

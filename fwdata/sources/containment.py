@@ -83,8 +83,11 @@ def open_in_pack(root: Path, path: Path, folders: PackFolders | None = None) -> 
     it they are opened for this file alone. A path spelled under `root` with no
     link, `.` or `..` on the way is opened so at once (it is then inside the
     pack: `PackFolders.open_file`); any other goes through `admit`. Raises
-    Refused (see `admit`).
+    Refused (see `admit`; SOURCE-UNREADABLE for a name holding a NUL, as a
+    manifest's `baseline: "a\\0.json"` does).
     """
+    if "\0" in str(path):
+        raise Refused("SOURCE-UNREADABLE", "cannot read file: its name holds a NUL character")
     folders = folders or PackFolders(root)
     if (descriptor := folders.open_file(path)) is not None:
         return descriptor
@@ -129,37 +132,41 @@ class PackFolders:
     def open_file(self, path: Path) -> int | None:
         """Return a descriptor of `path` opened in its folder (`_folder`) without following a link: its real path is
         then the root's real path joined with its parts, inside the pack. None when it is not spelled so (under
-        `root`, without `.` or `..`) or a part cannot be opened so (a link, a missing file): `admit` judges.
-        Raises Refused for a system file (see `admit`)."""
+        `root`, without `.` or `..`, absolute only when `root` is: `/etc` is not under `.`) or a part cannot be
+        opened so (a link, a missing file): `admit` judges. Raises Refused for a system file (see `admit`)."""
         spelled, under = path.parts, len(self._root_parts)
         parts = spelled[under:]
-        if (spelled[:under] != self._root_parts or not parts or "." in parts or ".." in parts
-                or os.open not in os.supports_dir_fd):
+        if (spelled[:under] != self._root_parts or path.is_absolute() != self.root.is_absolute() or not parts
+                or "." in parts or ".." in parts or os.open not in os.supports_dir_fd):
             return None
+        _refuse_system_file(os.path.join(self.real_root, *parts))  # before opening: opening a device may act
         try:
-            descriptor = os.open(parts[-1], os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC,
-                                 dir_fd=self._folder(parts[:-1]))
+            return os.open(parts[-1], os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC, dir_fd=self._folder(parts[:-1]))
         except OSError:
             return None
-        try:
-            _refuse_system_file(os.path.join(self.real_root, *parts))
-        except Refused:
-            os.close(descriptor)
-            raise
-        return descriptor
 
     def _folder(self, parts: tuple[str, ...]) -> int:
         """Return the descriptor of the folder at `parts` under the root, opened from its parent's without following
-        a link (the root's from its real path). Raises OSError when a part cannot be opened so."""
-        folder = self._open.pop(parts, None)
+        a link (the root's from its real path): from the deepest folder of `parts` open, one part after the other (a
+        pack may nest a thousand folders). Raises OSError when a part cannot be opened so."""
+        depth = len(parts)
+        while depth > 0 and parts[:depth] not in self._open:
+            depth -= 1
+        folder = self._open.pop(parts[:depth], None)
         if folder is None:
-            if parts:
-                folder = os.open(parts[-1], os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC,
-                                 dir_fd=self._folder(parts[:-1]))
-            else:
-                folder = os.open(self.real_root, os.O_RDONLY | _DIRECTORY | _CLOEXEC)
-            while len(self._open) >= MAX_OPEN_FOLDERS:
-                os.close(self._open.pop(next(iter(self._open))))
+            folder = self._kept((), os.open(self.real_root, os.O_RDONLY | _DIRECTORY | _CLOEXEC))
+        else:
+            self._open[parts[:depth]] = folder  # the one read last
+        for end in range(depth + 1, len(parts) + 1):
+            folder = self._kept(parts[:end], os.open(parts[end - 1], os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC,
+                                                     dir_fd=folder))
+        return folder
+
+    def _kept(self, parts: tuple[str, ...], folder: int) -> int:
+        """Keep the folder just opened at `parts` open, as the one read last; close the one read longest ago when
+        MAX_OPEN_FOLDERS are open (never the one read last: its files are opened next)."""
+        while len(self._open) >= MAX_OPEN_FOLDERS:
+            os.close(self._open.pop(next(iter(self._open))))
         self._open[parts] = folder
         return folder
 

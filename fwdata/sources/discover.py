@@ -67,32 +67,42 @@ def find_sources(paths: Sequence[Path], *, root: Path | None = None, pack_root: 
 
 
 def _walk(folder: Path, pack_root: Path, found: Discovery, seen: set[str]) -> None:
-    """Add the YAML files under `folder` to `found`; a folder that cannot be listed is refused, never skipped."""
-    seen.add(os.path.realpath(folder))
-    try:
-        with os.scandir(folder) as listing:
-            entries = sorted(listing, key=lambda entry: entry.name)
-    except OSError as exc:
-        found.files.append(folder)
-        found.refused[folder] = Refused("SOURCE-UNREADABLE", f"cannot list folder: {exc.strerror or exc}")
-        return
-    for entry in entries:
-        path = Path(entry.path)
-        if entry.name.startswith(".") or len(found.files) > MAX_FILES:
+    """Add the YAML files under `folder` to `found`; a folder that cannot be listed is refused, never skipped.
+
+    Depth first, each folder's entries by name, from a list of the folders still to list (not a call for each: a
+    pack may nest a thousand); a folder whose real path was listed is not listed again.
+    """
+    waiting = [folder]
+    while waiting:
+        folder = waiting.pop()
+        if (real := os.path.realpath(folder)) in seen:
             continue
-        if entry.name.lower().endswith(YAML_SUFFIXES) and not _is_real_folder(entry):
-            found.files.append(path)  # a link, a pipe or a device among them is refused when read
-        elif entry.is_symlink() and os.path.isdir(path):
-            try:
-                real = admit(pack_root, path)
-            except Refused as refused:
-                found.files.append(path)
-                found.refused[path] = refused
+        seen.add(real)
+        try:
+            with os.scandir(folder) as listing:
+                entries = sorted(listing, key=lambda entry: entry.name)
+        except OSError as exc:
+            found.files.append(folder)
+            found.refused[folder] = Refused("SOURCE-UNREADABLE", f"cannot list folder: {exc.strerror or exc}")
+            continue
+        below = []
+        for entry in entries:
+            path = Path(entry.path)
+            if entry.name.startswith(".") or len(found.files) > MAX_FILES:
                 continue
-            if real not in seen:
-                _walk(path, pack_root, found, seen)
-        elif _is_real_folder(entry) and os.path.realpath(path) not in seen:
-            _walk(path, pack_root, found, seen)
+            if entry.name.lower().endswith(YAML_SUFFIXES) and not _is_real_folder(entry):
+                found.files.append(path)  # a link, a pipe or a device among them is refused when read
+            elif entry.is_symlink() and os.path.isdir(path):
+                try:
+                    admit(pack_root, path)
+                except Refused as refused:
+                    found.files.append(path)
+                    found.refused[path] = refused
+                    continue
+                below.append(path)
+            elif _is_real_folder(entry):
+                below.append(path)
+        waiting += reversed(below)  # the first by name listed next
 
 
 def _is_real_folder(entry: os.DirEntry[str]) -> bool:

@@ -26,8 +26,8 @@ BUNDLED = ("fw", "aoa", "fl")
 def registered_systems() -> dict[str, GameSystem]:
     """Return every installed game system by id: the bundled ones first, then the others by id.
 
-    Raises SetupError (exit 2) when an entry point cannot be imported or is not a GameSystem of its own id, or two
-    distributions register the same id.
+    Raises SetupError (exit 2) when an entry point names no module, cannot be imported or is not a GameSystem of its
+    own id, or two distributions register the same id.
     """
     found: dict[str, GameSystem] = {}
     for entry in sorted(entry_points(group=GROUP), key=_order):
@@ -43,6 +43,9 @@ def _order(entry: EntryPoint) -> tuple[int, str]:
 
 
 def _load(entry: EntryPoint) -> GameSystem:
+    if entry.pattern.match(entry.value) is None:  # `load` would fail with an AttributeError
+        raise SetupError(f"entry point {entry.name} = {entry.value!r} of group {GROUP} does not name a module "
+                         "(module.path:attribute)")
     try:
         system = entry.load()
     except ImportError as problem:

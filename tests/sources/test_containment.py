@@ -312,3 +312,70 @@ def test_a_folder_swapped_for_a_link_out_of_the_pack_is_never_read_through(pack:
         read.read(fw / "secret.yaml", 1000)
     assert refused.value.code == "SOURCE-OUTSIDE-PACK"
     assert not any("secret" in name or "outside" in name for name in opened)
+
+
+@pytest.mark.parametrize("root", [".", ""])
+def test_an_absolute_path_is_not_under_a_pack_named_as_the_current_folder(pack: Path, opened: list[str],
+                                                                         monkeypatch: pytest.MonkeyPatch,
+                                                                         root: str) -> None:
+    """`fwdata build .` in a pack: a manifest's `baseline: /elsewhere/known.json` is `Path(".") / "/elsewhere/..."`,
+    an absolute path that shares the root's (empty) leading parts but lies outside the pack."""
+    monkeypatch.chdir(pack)
+    with pytest.raises(Refused) as refused:
+        read_in_pack(Path(root), pack.parent / "outside" / "secret.yaml", 1000)
+    assert refused.value.code == "SOURCE-OUTSIDE-PACK"
+    assert not any("secret" in name or "outside" in name for name in opened)
+    assert read_in_pack(Path(root), Path("cards/fw/plain.yaml"), 1000) == CARD.encode()
+
+
+@pytest.mark.parametrize(("root", "path"), [("/dev", "/dev/null"), ("/proc", "/proc/cpuinfo"),
+                                            ("/", "/proc/cpuinfo")])
+def test_a_system_file_spelled_under_the_root_is_refused_before_it_is_opened(opened: list[str], root: str,
+                                                                              path: str) -> None:
+    """Opening a device may act (a tape rewinds, a watchdog starts): a file under /dev, /proc or /sys is refused
+    unopened, as `admit` refuses it, also when spelled beneath a pack root without a link on the way."""
+    with pytest.raises(Refused) as refused:
+        read_in_pack(Path(root), Path(path), 1000)
+    assert refused.value.code == "SOURCE-OUTSIDE-PACK"
+    assert not [name for name in opened if name.startswith(("/dev/", "/proc/"))]
+
+
+def test_a_manifest_baseline_whose_name_holds_a_nul_is_a_finding_not_a_traceback(pack: Path) -> None:
+    """YAML's `"\\0"` escape puts a NUL in a string: a path holding one names no file (os.open raises ValueError)."""
+    (pack / "fwdata-pack.yaml").write_text('id: my-pack\nname: My pack\nversion: \'1.0\'\nbaseline: "a\\0.json"\n',
+                                           encoding="utf-8")
+    with pytest.raises(Refused) as refused:
+        read_in_pack(pack, pack / "a\0.json", 1000)
+    assert (refused.value.code, refused.value.message) == (
+        "SOURCE-UNREADABLE", "cannot read file: its name holds a NUL character")
+    result = CliRunner().invoke(main, ["check", "--no-cache", str(pack)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1
+
+
+def test_a_file_a_thousand_folders_deep_is_found_and_read(tmp_path: Path) -> None:
+    """Its folders are listed and opened one after the other, not by a call for each (a RecursionError past Python's
+    limit of 1,000 calls)."""
+    (tmp_path / "cards").mkdir()
+    folder = os.open(tmp_path / "cards", os.O_RDONLY)
+    for _ in range(1100):
+        os.mkdir("a", dir_fd=folder)
+        inner = os.open("a", os.O_RDONLY, dir_fd=folder)
+        os.close(folder)
+        folder = inner
+    descriptor = os.open("x.yaml", os.O_WRONLY | os.O_CREAT, dir_fd=folder)
+    os.write(descriptor, CARD.encode())
+    os.close(descriptor)
+    os.close(folder)
+    deep = tmp_path.joinpath("cards", *["a"] * 1100, "x.yaml")
+    try:
+        assert read_in_pack(tmp_path, deep, 1000) == CARD.encode()
+        result = CliRunner().invoke(main, ["check", "--no-cache", str(tmp_path)])
+        assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+        assert f"{_shown(deep)}:1:1: error SCHEMA" in result.output
+    finally:  # removed folder by folder: shutil.rmtree (pytest's clean-up) calls itself for each
+        deep.unlink()
+        for folder in deep.parents:
+            if folder == tmp_path / "cards":
+                break
+            folder.rmdir()
