@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import functools
 import os
 import stat
-import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
@@ -17,8 +15,6 @@ SYSTEM_FOLDERS = ("/proc", "/sys", "/dev")
 # but for these folders under them, which hold ordinary files (a tmpfs a CI job may build in).
 FILE_FOLDERS = ("/dev/shm",)
 READ_CHUNK_BYTES = 1 << 20
-# The most folders of one pack kept open at once (`PackFolders`): a pack's files are read folder by folder.
-MAX_OPEN_FOLDERS = 16
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
@@ -67,32 +63,32 @@ def read_in_pack(root: Path, path: Path, max_bytes: int) -> bytes:
 
 
 def read_in_pack_with_status(root: Path, path: Path, max_bytes: int,
-                             folders: PackFolders | None = None) -> tuple[bytes, os.stat_result]:
+                             opener: PackOpener | None = None) -> tuple[bytes, os.stat_result]:
     """Return what `read_in_pack` returns and the status of the file it was read from (`os.fstat` once read);
-    `folders` as for `open_in_pack`. Raises Refused as `read_in_pack` does."""
-    return _read_descriptor(open_in_pack(root, path, folders), max_bytes)
+    `opener` as for `open_in_pack`. Raises Refused as `read_in_pack` does."""
+    return _read_descriptor(open_in_pack(root, path, opener), max_bytes)
 
 
-def open_in_pack(root: Path, path: Path, folders: PackFolders | None = None) -> int:
+def open_in_pack(root: Path, path: Path, opener: PackOpener | None = None) -> int:
     """Open the pack file `path` for reading if `admit` lets it; return the descriptor (the caller closes it).
 
     The file is opened folder by folder from the pack root without following
     links, so nothing swapped in after the check is opened; the caller checks
-    what it is (`read_in_pack` reads only regular files). `folders` holds the
-    pack's folders opened so for its other files (a pack reads many); without
-    it they are opened for this file alone. A path spelled under `root` with no
-    link, `.` or `..` on the way is opened so at once (it is then inside the
-    pack: `PackFolders.open_file`); any other goes through `admit`. Raises
+    what it is (`read_in_pack` reads only regular files). `opener` is the
+    pack's (its root's real path found once for all its files), else one is
+    made for this file. A path spelled under `root` with no link, `.` or `..`
+    on the way is opened so at once (it is then inside the pack:
+    `PackOpener.open_file`); any other goes through `admit`. Raises
     Refused (see `admit`; SOURCE-UNREADABLE for a name holding a NUL, as a
     manifest's `baseline: "a\\0.json"` does).
     """
     if "\0" in str(path):
         raise Refused("SOURCE-UNREADABLE", "cannot read file: its name holds a NUL character")
-    folders = folders or PackFolders(root)
-    if (descriptor := folders.open_file(path)) is not None:
+    opener = opener or PackOpener(root)
+    if (descriptor := opener.open_file(path)) is not None:
         return descriptor
     real = admit(root, path)
-    real_root = folders.real_root
+    real_root = opener.real_root
     parts = Path(os.path.relpath(real, real_root)).parts
     try:
         if os.open not in os.supports_dir_fd or not parts or parts == (".",):
@@ -110,29 +106,20 @@ def open_in_pack(root: Path, path: Path, folders: PackFolders | None = None) -> 
         raise Refused("SOURCE-UNREADABLE", _os_problem(exc)) from None
 
 
-class PackFolders:
-    """The folders of the pack at `root`, each opened the first time a file in it is read: from the root's real path
-    (found once), then part by part without following a link, and kept open for the pack's other files (at most
-    MAX_OPEN_FOLDERS, the one read longest ago closed first; all closed once the pack is let go).
-
-    A folder moved after it was opened is still read where it went: it was inside the pack, and a link put in its
-    place is never followed (its files are then read through `admit`, which refuses a way out of the pack).
-    """
+class PackOpener:
+    """Opens the files of the pack at `root`: from the root's real path (found once, when the pack is), then each
+    folder on the way and the file beneath the one before, none through a link. Nothing is kept open between files,
+    so a folder moved or replaced meanwhile is never read (a link put in its place is refused: `admit`)."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
         self.real_root = os.path.realpath(root)
         self._root_parts = root.parts
-        self._open: dict[tuple[str, ...], int] = {}  # by parts under the root, the one read last at the end
-        weakref.finalize(self, _close_all, self._open)
-
-    def __reduce__(self) -> tuple[type[PackFolders], tuple[Path]]:
-        return PackFolders, (self.root,)  # a copy (another process's) opens its own folders
 
     def open_file(self, path: Path) -> int | None:
-        """Return a descriptor of `path` opened in its folder (`_folder`) without following a link: its real path is
-        then the root's real path joined with its parts, inside the pack. None when it is not spelled so (under
-        `root`, without `.` or `..`, absolute only when `root` is: `/etc` is not under `.`) or a part cannot be
+        """Return a descriptor of `path` opened part by part from the root's real path without following a link: its
+        real path is then the root's real path joined with its parts, inside the pack. None when it is not spelled so
+        (under `root`, without `.` or `..`, absolute only when `root` is: `/etc` is not under `.`) or a part cannot be
         opened so (a link, a missing file): `admit` judges. Raises Refused for a system file (see `admit`)."""
         spelled, under = path.parts, len(self._root_parts)
         parts = spelled[under:]
@@ -141,41 +128,19 @@ class PackFolders:
             return None
         _refuse_system_file(os.path.join(self.real_root, *parts))  # before opening: opening a device may act
         try:
-            return os.open(parts[-1], os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC, dir_fd=self._folder(parts[:-1]))
+            folder = os.open(self.real_root, os.O_RDONLY | _DIRECTORY | _CLOEXEC)
         except OSError:
             return None
-
-    def _folder(self, parts: tuple[str, ...]) -> int:
-        """Return the descriptor of the folder at `parts` under the root, opened from its parent's without following
-        a link (the root's from its real path): from the deepest folder of `parts` open, one part after the other (a
-        pack may nest a thousand folders). Raises OSError when a part cannot be opened so."""
-        depth = len(parts)
-        while depth > 0 and parts[:depth] not in self._open:
-            depth -= 1
-        folder = self._open.pop(parts[:depth], None)
-        if folder is None:
-            folder = self._kept((), os.open(self.real_root, os.O_RDONLY | _DIRECTORY | _CLOEXEC))
-        else:
-            self._open[parts[:depth]] = folder  # the one read last
-        for end in range(depth + 1, len(parts) + 1):
-            folder = self._kept(parts[:end], os.open(parts[end - 1], os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC,
-                                                     dir_fd=folder))
-        return folder
-
-    def _kept(self, parts: tuple[str, ...], folder: int) -> int:
-        """Keep the folder just opened at `parts` open, as the one read last; close the one read longest ago when
-        MAX_OPEN_FOLDERS are open (never the one read last: its files are opened next)."""
-        while len(self._open) >= MAX_OPEN_FOLDERS:
-            os.close(self._open.pop(next(iter(self._open))))
-        self._open[parts] = folder
-        return folder
-
-
-def _close_all(descriptors: dict[tuple[str, ...], int]) -> None:
-    for descriptor in descriptors.values():
-        with contextlib.suppress(OSError):
-            os.close(descriptor)
-    descriptors.clear()
+        try:
+            for part in parts[:-1]:  # a loop: a pack may nest a thousand folders
+                inner = os.open(part, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC, dir_fd=folder)
+                os.close(folder)
+                folder = inner
+            return os.open(parts[-1], os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC, dir_fd=folder)
+        except OSError:
+            return None
+        finally:
+            os.close(folder)
 
 
 def read_regular(path: Path, max_bytes: int, *, follow: bool = True) -> bytes:

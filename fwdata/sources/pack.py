@@ -12,7 +12,7 @@ from pathlib import Path
 from fwdata.errors import UsageError
 from fwdata.library import SOURCE_FOLDERS, library_root
 from fwdata.sources.archive import ZipPack, is_zip_pack
-from fwdata.sources.containment import PackFolders, Refused, read_in_pack_with_status
+from fwdata.sources.containment import PackOpener, Refused, read_in_pack_with_status
 from fwdata.sources.discover import YAML_SUFFIXES, Discovery, find_sources
 
 MANIFEST = "fwdata-pack.yaml"
@@ -64,16 +64,16 @@ class Pack:
             raise self.refused[path]
         if self.archive is not None:
             return self.archive.read(path, max_bytes)
-        data, status = read_in_pack_with_status(self.root, path, max_bytes, self.folders)
+        data, status = read_in_pack_with_status(self.root, path, max_bytes, self.opener)
         if status.st_nlink > 1:
             raise Refused("SOURCE-HARD-LINK", f"the file has {status.st_nlink} names (hard links); one may be outside "
                           "the pack, so it is not read: copy the file into the pack instead of linking it")
         return data
 
     @functools.cached_property
-    def folders(self) -> PackFolders:
-        """The pack's folders, each opened once for all its files (fwdata/sources/containment.py)."""
-        return PackFolders(self.root)
+    def opener(self) -> PackOpener:
+        """What opens the pack's files, its root's real path found once (fwdata/sources/containment.py)."""
+        return PackOpener(self.root)
 
     def has(self, path: Path) -> bool:
         """Tell whether the pack has an entry at `path` (it may still be refused when read)."""
