@@ -88,7 +88,7 @@ def open_in_pack(root: Path, path: Path, opener: PackOpener | None = None) -> in
     if (descriptor := opener.open_file(path)) is not None:
         return descriptor
     real = admit(root, path)
-    real_root = opener.real_root
+    real_root = os.path.realpath(root)  # as `admit` found it: the way from it to `real` has no `..`
     parts = Path(os.path.relpath(real, real_root)).parts
     try:
         if os.open not in os.supports_dir_fd or not parts or parts == (".",):
