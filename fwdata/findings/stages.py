@@ -216,8 +216,9 @@ SCHEMA = FindingSection(
         FindingCode("SCHEMA",
                     severity="error",
                     summary=("the document breaks its kind's JSON Schema (`schemas/<system>/<kind>.schema.json`): "
-                             "wrong type (an integer is written without a decimal point: `28`, not `28.0`, which "
-                             "JSON Schema would count as an integer), missing or unknown key, value out of range. "
+                             "wrong type (an integer is written without a decimal point: `28`, not `28.0`, though "
+                             "JSON Schema itself counts `28.0` as an integer), missing or unknown key, value out of "
+                             "range. "
                              "Reported at the offending value (an unknown key at the key, with the close key it may "
                              "mean, or the one missing key its value fits: a book page's chart typed under `chart:` "
                              "is `did you mean 'next'?`, one finding for all the records with that key). For "
