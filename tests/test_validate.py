@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -11,9 +12,12 @@ import pytest
 from fwdata.errors import SchemaSetupError
 from fwdata.library import schema_root
 from fwdata.sources import load_source
+from fwdata.sources.yaml_loader import load_bytes
 from fwdata.validation import validate
 from fwdata.validation.schema_text import ecma_pattern
 from fwdata.validation.validate import load_schemas, validate_documents
+
+ROOT = Path(__file__).resolve().parent.parent
 
 SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -88,6 +92,21 @@ def test_unknown_key_suggests_the_close_one(tmp_path: Path, schemas) -> None:
 def test_anyof_reports_one_clear_message(tmp_path: Path, schemas) -> None:
     found = findings_for(tmp_path, schemas, "system: fw\nkind: thing\nid: a\nspeed: 1\ncells:\n  - {value: 1}\n")
     assert len(found) == 1 and found[0].startswith("6:5 SCHEMA cells[0]: missing required key")
+
+
+@pytest.mark.parametrize(("value", "found"), [
+    ("nine", "string 'nine'"), ("40", "integer 40"), ("0", "integer 0"), ("9.5", "number 9.5"),
+    ("'10'", "string '10'"), ("[10]", "list"),
+])
+def test_a_value_that_fits_no_plain_alternative_is_told_every_alternative(value: str, found: str) -> None:
+    """An FL speed is an integer from 1 to 30 or the marker 'unknown' (anyOf): a bad value is told both, not only
+    the marker's `const` (the branch that got furthest by jsonschema's measure), whatever is wrong with it."""
+    text = (ROOT / "cards" / "fl" / "aircraft" / "a-4a.yaml").read_text(encoding="utf-8")
+    document, problems = load_bytes("x.yaml", re.sub(r"(?m)^ms: .*$", f"ms: {value}", text).encode())
+    assert document is not None and not problems
+    _, findings = validate_documents([document], load_schemas(schema_root(), [("fl", "aircraft")]))
+    assert [finding.message for finding in findings] == [
+        f"ms: expected an integer from 1 to 30 or 'unknown', found {found}"]
 
 
 def test_unknown_system_and_kind(tmp_path: Path, schemas) -> None:

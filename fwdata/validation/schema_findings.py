@@ -24,6 +24,10 @@ FOLDED_SHOWN = 5  # records named in a folded unknown key's finding
 def error_findings(document: SourceDocument, problem: ValidationError) -> list[Finding]:
     """Return the findings of one schema error of `document`: one per unknown key, else one at the value."""
     if problem.validator in ("anyOf", "oneOf") and problem.context:
+        where = dotted_path(problem.absolute_path)
+        if (alternatives := _alternatives(problem)) is not None:
+            return [error(document.locate(json_pointer(problem.absolute_path)), "SCHEMA",
+                          f"{where}: {alternatives}" if where else alternatives)]
         # A branch that failed only on type is the least telling when another branch got further.
         deeper = [sub for sub in problem.context if sub.validator != "type"]
         chosen = best_match(deeper or problem.context)
@@ -44,6 +48,42 @@ def error_findings(document: SourceDocument, problem: ValidationError) -> list[F
                                   f"{prefix}unknown key {key!r}{hint}{listed}"))
         return findings
     return [error(document.locate(pointer), "SCHEMA", prefix + _message(problem))]
+
+
+def _alternatives(problem: ValidationError) -> str | None:
+    """Return "expected A or B, found V" for a value that fits none of an anyOf's or oneOf's plain alternatives (a
+    number in a range, a marker such as 'unknown': `_accepted`), each failed at the value itself; None when one is
+    not plain (the best-matching branch then speaks)."""
+    branches: dict[object, dict[str, Any]] = {}
+    for sub in problem.context:
+        if sub.relative_path or not isinstance(sub.schema, dict):
+            return None
+        branches.setdefault(sub.schema_path[0], sub.schema)
+    accepted = [_accepted(schema) for _, schema in sorted(branches.items(), key=lambda item: str(item[0]))]
+    if len(accepted) < 2 or any(text is None for text in accepted):
+        return None
+    return f"expected {' or '.join(text for text in accepted if text)}, found {_describe(problem.instance)}"
+
+
+# Keywords a plain alternative may hold besides what `_accepted` words (they say nothing of what it accepts).
+_WORDLESS_KEYWORDS = frozenset({"description", "title", "examples", "$comment", "default", "$id", "$schema"})
+
+
+def _accepted(schema: dict[str, Any]) -> str | None:
+    """Return what a plain schema accepts in words: a constant, one of an enum's values, a type with its bounds
+    ("an integer from 1 to 30"); None for any other schema."""
+    keywords = set(schema) - _WORDLESS_KEYWORDS
+    if keywords == {"const"}:
+        return _short(schema["const"])
+    if keywords == {"enum"} and isinstance(schema["enum"], list):
+        return "one of " + ", ".join(map(_short, schema["enum"]))
+    kind = schema.get("type")
+    if not isinstance(kind, str) or not keywords <= {"type", "minimum", "maximum"}:
+        return None
+    low, high = schema.get("minimum"), schema.get("maximum")
+    bounds = (f" from {low} to {high}" if low is not None and high is not None
+              else f" of at least {low}" if low is not None else f" of at most {high}" if high is not None else "")
+    return _article(kind) + bounds
 
 
 def _fitting_key(instance: dict[str, Any], key: str, schema: dict[str, Any]) -> str:
