@@ -209,8 +209,9 @@ def validate_documents(
     """Validate every document; return those without schema errors, and all the findings.
 
     Each schema error becomes one SCHEMA finding at the line of the offending
-    value (an unknown key at the key itself). For `anyOf`/`oneOf` failures the
-    single most relevant sub-error is reported. A document whose only errors lie
+    value (an unknown key at the key itself). For `anyOf`/`oneOf` failures every
+    plain alternative is named, else the single most relevant sub-error is
+    reported (fwdata/validation/schema_findings.py). A document whose only errors lie
     in subtrees its schema marks `x-fwdata-tolerant` is returned with those
     values masked as unknown (fwdata/validation/tolerance.py).
     """
