@@ -109,6 +109,16 @@ def test_a_value_that_fits_no_plain_alternative_is_told_every_alternative(value:
         f"ms: expected an integer from 1 to 30 or 'unknown', found {found}"]
 
 
+def test_a_misspelt_required_key_is_one_finding_and_another_missing_key_is_still_told(tmp_path: Path,
+                                                                                       schemas) -> None:
+    """A required key typed wrong is its unknown key's "did you mean", not also a missing key; a required key
+    missing besides is told as before."""
+    assert findings_for(tmp_path, schemas, "system: fw\nkind: thing\nid: a\nsped: 1\n") == [
+        "4:1 SCHEMA unknown key 'sped' (did you mean 'speed'?)"]
+    assert sorted(findings_for(tmp_path, schemas, "system: fw\nkind: thing\nsped: 1\n")) == [
+        "1:1 SCHEMA missing required key 'id'", "3:1 SCHEMA unknown key 'sped' (did you mean 'speed'?)"]
+
+
 def test_unknown_system_and_kind(tmp_path: Path, schemas) -> None:
     assert findings_for(tmp_path, schemas, "system: fv\nkind: thing\n") == [
         "1:9 SCHEMA-KIND system 'fv' is not one of fw (did you mean 'fw'?)"]

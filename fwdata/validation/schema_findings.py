@@ -8,21 +8,38 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from jsonschema.exceptions import ValidationError, best_match
 
 from fwdata.findings import Finding, error
 from fwdata.sources.document import SourceDocument, pointer_join
-from fwdata.suggestions import did_you_mean
+from fwdata.suggestions import closest, did_you_mean
 from fwdata.validation.schema_text import dotted_path, ecma_pattern, json_pointer
 
 FITS = ": its value fits that key"  # the end of an unknown key's message that names the key its value fits
 FOLDED_SHOWN = 5  # records named in a folded unknown key's finding
 
 
-def error_findings(document: SourceDocument, problem: ValidationError) -> list[Finding]:
-    """Return the findings of one schema error of `document`: one per unknown key, else one at the value."""
+def mistyped_required(errors: Iterable[ValidationError]) -> dict[tuple[str | int, ...], set[str]]:
+    """Return, by the path of each mapping, the required keys it misses that one of its unknown keys is a close
+    misspelling of: the unknown key's finding says "did you mean" that key, so its missing is not told again."""
+    covered: dict[tuple[str | int, ...], set[str]] = {}
+    for problem in errors:
+        if problem.validator == "additionalProperties" and isinstance(problem.instance, dict):
+            allowed = sorted(problem.schema.get("properties", {}))
+            for key in set(problem.instance) - set(allowed):
+                meant = closest(key, allowed) or _fitting_name(problem.instance, key, problem.schema)
+                if meant is not None and meant not in problem.instance:
+                    covered.setdefault(tuple(problem.absolute_path), set()).add(meant)
+    return covered
+
+
+def error_findings(document: SourceDocument, problem: ValidationError,
+                   covered: Mapping[tuple[str | int, ...], set[str]] | None = None) -> list[Finding]:
+    """Return the findings of one schema error of `document`: one per unknown key, else one at the value; none for a
+    missing key `covered` holds at its mapping's path (`mistyped_required`)."""
     if problem.validator in ("anyOf", "oneOf") and problem.context:
         where = dotted_path(problem.absolute_path)
         if (alternatives := _alternatives(problem)) is not None:
@@ -47,6 +64,10 @@ def error_findings(document: SourceDocument, problem: ValidationError) -> list[F
             findings.append(error(document.locate(pointer_join(pointer, key), at_key=True), "SCHEMA",
                                   f"{prefix}unknown key {key!r}{hint}{listed}"))
         return findings
+    if problem.validator == "required" and isinstance(problem.instance, dict):
+        told = (covered or {}).get(tuple(problem.absolute_path), set())
+        missing = [key for key in problem.validator_value if key not in problem.instance and key not in told]
+        return [error(document.locate(pointer), "SCHEMA", prefix + _missing(missing))] if missing else []
     return [error(document.locate(pointer), "SCHEMA", prefix + _message(problem))]
 
 
@@ -88,11 +109,17 @@ def _accepted(schema: dict[str, Any]) -> str | None:
 
 def _fitting_key(instance: dict[str, Any], key: str, schema: dict[str, Any]) -> str:
     """Return " (did you mean 'x'?): ..." when the value of unknown `key` fits exactly one allowed key that
-    `instance` lacks (a chart typed under another name fits `next`), else ""."""
-    properties = schema.get("properties", {})
-    fitting = [name for name, sub in properties.items()
+    `instance` lacks (`_fitting_name`), else ""."""
+    fitting = _fitting_name(instance, key, schema)
+    return "" if fitting is None else f" (did you mean {fitting!r}?){FITS}"
+
+
+def _fitting_name(instance: dict[str, Any], key: str, schema: dict[str, Any]) -> str | None:
+    """Return the one allowed key that `instance` lacks whose schema the value of unknown `key` fits (a chart typed
+    under another name fits `next`), None when no key or several do."""
+    fitting = [name for name, sub in schema.get("properties", {}).items()
                if name not in instance and isinstance(sub, dict) and _fits(instance[key], sub)]
-    return f" (did you mean {fitting[0]!r}?){FITS}" if len(fitting) == 1 else ""
+    return fitting[0] if len(fitting) == 1 else None
 
 
 def fold_fitting_keys(findings: list[Finding]) -> list[Finding]:
@@ -151,8 +178,7 @@ def _message(problem: ValidationError) -> str:
     description = problem.schema.get("description") if isinstance(problem.schema, dict) else None
     match problem.validator:
         case "required":
-            missing = [key for key in expected if isinstance(value, dict) and key not in value]
-            return f"missing required key{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}"
+            return _missing([key for key in expected if isinstance(value, dict) and key not in value])
         case "type":
             wanted = " or ".join(expected) if isinstance(expected, list) else expected
             return f"expected {_article(wanted)}, found {_describe(value)}"
@@ -184,6 +210,10 @@ def _message(problem: ValidationError) -> str:
         case "maxLength":
             return f"text is longer than {expected} characters"
     return problem.message
+
+
+def _missing(keys: list[str]) -> str:
+    return f"missing required key{'s' if len(keys) > 1 else ''} {', '.join(map(repr, keys))}"
 
 
 def _pattern_message(value: Any, schema: Any, pattern: str) -> str:

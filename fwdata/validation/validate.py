@@ -227,7 +227,7 @@ def validate_documents(
                 continue
             from referencing.exceptions import Unresolvable
 
-            from fwdata.validation.schema_findings import error_findings, fold_fitting_keys
+            from fwdata.validation.schema_findings import error_findings, fold_fitting_keys, mistyped_required
 
             validator = schemas.validators[key]
             try:
@@ -235,8 +235,9 @@ def validate_documents(
             except Unresolvable as exc:
                 raise SchemaSetupError(f"{schemas.schema_path(document.system or '', document.kind or '')}: "
                                        f"unresolvable $ref {exc}") from None
+            covered = mistyped_required(errors)
             for problem in errors:
-                problems.extend(error_findings(document, problem))
+                problems.extend(error_findings(document, problem, covered))
             problems = list(dict.fromkeys(problems))  # each missing key is an error; one finding names them all
             problems = fold_fitting_keys(problems)
             schema = validator.schema if isinstance(validator.schema, dict) else {}
