@@ -335,7 +335,8 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
         if (unchanged := last.unchanged()) is not None:
             return unchanged
         result, reviewer, findings, reusable = _check(pack, options, schema_root, progress, loaded or LoadedOnce(),
-                                                      last.known_documents(), last.memo)
+                                                      last.known_documents(_loaded_from_the_pack(pack, options)),
+                                                      last.memo)
         last.refuse_changed_since_hashed(reusable)
         if result.report.failed(options.strict):
             return result
@@ -370,6 +371,12 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
                                               .encode("utf-8"))))
             result.outputs = staging.commit(last.cache_file(result, outputs, rendered.planned))
     return result
+
+
+def _loaded_from_the_pack(pack: Pack, options: BuildOptions) -> set[str] | None:
+    """Return the display paths of the pack's files when the base library comes from its snapshot (the documents
+    the last build read of it would only be held twice), else None: every document may be reused."""
+    return {display_path(path) for path in pack.files} if options.use_cache and not pack.is_base else None
 
 
 def run_checks(catalog: Catalog, systems: dict[str, GameSystem], options: BuildOptions,

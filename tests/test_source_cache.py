@@ -85,6 +85,16 @@ def test_documents_read_back_share_their_equal_texts_and_keep_their_values(tmp_p
     assert len({id(again["name"]) for again in read_back}) == 1
 
 
+def test_documents_read_back_share_their_equal_numbers_of_one_type(tmp_path: Path) -> None:
+    data = {"big": 123456789, "fp": 2.5, "one": 1, "one_float": 1.0, "yes": True, "zero": 0.0, "minus_zero": -0.0}
+    documents = [SourceDocument(f"{index}.yaml", json.loads(json.dumps(data)),
+                                Positions(["", "/big"], [0, 1], [0, 2])) for index in range(3)]
+    cached = read_sources(write(tmp_path, format_sources([(document, "0" * 64) for document in documents], KEY)), KEY)
+    read_back = [cached[document.path][1].data for document in documents]
+    assert all(repr(again) == repr(data) for again in read_back)  # 1, 1.0 and True stay apart; -0.0 keeps its sign
+    assert len({id(again["big"]) for again in read_back}) == len({id(again["fp"]) for again in read_back}) == 1
+
+
 @pytest.mark.parametrize("data", [{"a": {1: "an int key"}}, {"a": ("a", "tuple")}, {"a": b"bytes"}])
 def test_a_document_json_cannot_carry_exactly_is_left_out(tmp_path: Path, data: object) -> None:
     kept = SourceDocument("kept.yaml", {"a": [1, 1.5, True, None, "x"]}, Positions(["", "/a"], [0, 1], [0, 2]))

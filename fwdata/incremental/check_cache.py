@@ -46,7 +46,7 @@ from fwdata.incremental.check_memo import check_documents
 from fwdata.incremental.fingerprint import tool_fingerprint
 from fwdata.incremental.user_cache import cache_file, file_name, file_status, read_signed, write_signed
 from fwdata.sources.containment import Refused
-from fwdata.sources.document import SourceDocument, share_strings
+from fwdata.sources.document import SharedValues, SourceDocument, share_values
 from fwdata.sources.header_scan import scanned_header
 from fwdata.sources.loading import load_pack_file_with_digest
 from fwdata.sources.modelines import pack_schema_links
@@ -351,10 +351,10 @@ def checked_file(state: tuple[Pack, SchemaSet, list[Path]], index: int) -> Check
 
 def strings_shared(checked: Iterable[CheckedFile]) -> Iterator[CheckedFile]:
     """Yield each of `checked` (`checked_file`'s results) with its documents' equal strings made one object with
-    those before (`share_strings`), as `load_files` does: a first check of 5,000 cards holds 60 MB less."""
-    strings: dict[str, str] = {}
+    those before (`share_values`), as `load_files` does: a first check of 5,000 cards holds 60 MB less."""
+    strings: SharedValues = {}
     for document, passed, record, read in checked:
         for held in (document, passed if passed is not document else None):
             if held is not None:
-                share_strings(held.data, strings)
+                share_values(held.data, strings)
         yield document, passed, record, read

@@ -3,7 +3,7 @@ leaves there for the next one (the build cache, the loaded sources, the check me
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Container, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -69,13 +69,14 @@ class LastBuild:
         """Return the last build's result when no input changed and its outputs are intact, else None."""
         return None if self.previous is None else unchanged_result(self.folder, self.previous, self.run)
 
-    def known_documents(self) -> dict[str, tuple[str, SourceDocument]]:
+    def known_documents(self, wanted: Container[str] | None = None) -> dict[str, tuple[str, SourceDocument]]:
         """Return the documents the last build loaded whose files did not change since, by display path, each with
-        the SHA-256 of its bytes; remember their paths for `sources_file`."""
+        the SHA-256 of its bytes, only those `wanted` names when given (a build's base library comes from its
+        snapshot: fwdata/incremental/base_snapshot.py); remember their paths for `sources_file`."""
         if self.previous is None:
             return {}
         known = {path: (digest, document) for path, (digest, document) in read_sources(self.folder, self.key).items()
-                 if self.documents.get(path) == digest}
+                 if self.documents.get(path) == digest and (wanted is None or path in wanted)}
         self.read_back = frozenset(known)
         return known
 

@@ -33,7 +33,7 @@ from fwdata.incremental.cache_key import signed, verified_lines
 from fwdata.incremental.fingerprint import tool_fingerprint
 from fwdata.output.write import SOURCES_FILE
 from fwdata.sources.containment import Refused, stream_in_pack
-from fwdata.sources.document import Positions, SourceDocument, share_strings
+from fwdata.sources.document import Positions, SharedValues, SourceDocument, share_values
 from fwdata.sources.yaml_loader import DEFAULT_LIMITS, LocatedLater
 
 SOURCES_FORMAT = "fwdata-sources"
@@ -113,14 +113,14 @@ def _parsed(lines: Iterator[bytes]) -> Iterator[Any]:
 def _documents(entries: Iterable[Any]) -> dict[str, tuple[str, SourceDocument]]:
     pointer_lists: list[tuple[str, ...]] = []
     documents: dict[str, tuple[str, SourceDocument]] = {}
-    strings: dict[str, str] = {}
+    strings: SharedValues = {}
     for entry in entries:
         if shape.items(entry)[0] == "pointers":
             pointer_lists.append(tuple(map(shape.string, shape.items(entry[1]))))
             continue
         if entry[0] == "source":
             _, path, digest, compressed, data = entry
-            share_strings(data, strings)
+            share_values(data, strings)
             later = LocatedLater(base64.b64decode(shape.string(compressed), validate=True), DEFAULT_LIMITS)
             document = SourceDocument(shape.string(path), data, Positions.found_later(later, later.seek))
             documents[document.path] = (shape.digest(digest), document)
@@ -129,7 +129,7 @@ def _documents(entries: Iterable[Any]) -> dict[str, tuple[str, SourceDocument]]:
         pointer_list = pointer_lists[shape.integer(pointers)]
         values, keys = _unpacked(values_type, values_base64), _unpacked(keys_type, keys_base64)
         shape.expect(kind == "document" and len(values) == len(keys) == len(pointer_list))
-        share_strings(data, strings)
+        share_values(data, strings)
         document = SourceDocument(shape.string(path), data, Positions(pointer_list, values, keys))
         documents[document.path] = (shape.digest(digest), document)
     return documents

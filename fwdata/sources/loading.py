@@ -16,7 +16,7 @@ from fwdata.processes.workers import PARALLEL_FROM_FILES, iter_shared
 from fwdata.progress import Progress
 from fwdata.sources import load_source
 from fwdata.sources.containment import read_in_pack
-from fwdata.sources.document import SourceDocument, share_strings
+from fwdata.sources.document import SharedValues, SourceDocument, share_values
 from fwdata.sources.pack import Pack, pack_files
 from fwdata.sources.yaml_loader import display_path
 from fwdata.validation.validate import SchemaSet, load_schemas, validate_documents, validate_manifest
@@ -31,7 +31,7 @@ def load_files(pack: Pack, progress: Progress, *, jobs: int | None = None,
     Each file is read through `Pack.read` by the process that parses it, one of
     `jobs` forked processes (fwdata/processes/workers.py: None picks by the number of files),
     so no process holds every file's bytes at once; the result does not depend on the number.
-    Equal strings of the documents parsed are one object (`share_strings`).
+    Equal strings and numbers of the documents parsed are one object (`share_values`).
     A file whose display path `known` maps to its SHA-256 and document (a previous
     build's, fwdata/incremental/source_cache.py) is not read: that document is used.
     """
@@ -40,7 +40,7 @@ def load_files(pack: Pack, progress: Progress, *, jobs: int | None = None,
     shown = [display_path(path) for path in pack.files]
     to_parse = [index for index, name in enumerate(shown) if name not in known]
     progress("loading", total - len(to_parse), total)
-    strings: dict[str, str] = {}
+    strings: SharedValues = {}
     with contextlib.closing(iter_shared(
             _load_file_at, (pack, to_parse), len(to_parse), jobs=jobs, worth_it=len(to_parse) >= PARALLEL_FROM_FILES,
             done=lambda count: progress("loading", total - len(to_parse) + count, total))) as parsed:
@@ -51,11 +51,11 @@ def _known(cached: tuple[str, SourceDocument]) -> tuple[SourceDocument, list[Fin
     return cached[1], [], cached[0]
 
 
-def _shared(loaded: tuple[SourceDocument | None, list[Finding], str | None], strings: dict[str, str]
+def _shared(loaded: tuple[SourceDocument | None, list[Finding], str | None], strings: SharedValues
             ) -> tuple[SourceDocument | None, list[Finding], str | None]:
-    """Return `loaded` with its document's strings shared with the documents loaded before (`share_strings`)."""
+    """Return `loaded` with its document's strings and numbers shared with those loaded before (`share_values`)."""
     if loaded[0] is not None:
-        share_strings(loaded[0].data, strings)
+        share_values(loaded[0].data, strings)
     return loaded
 
 
