@@ -189,24 +189,19 @@ def test_checking_one_file_prints_what_checking_the_pack_prints_for_it(
     _assert_one_file_checks_as_the_pack(files, data, _edit, tmp_path_factory.mktemp("pack"), monkeypatch)
 
 
+@pytest.mark.parametrize(("packs_of", "edit"), [(fl_packs, _fl_edit), (aoa_packs, _aoa_edit)], ids=["fl", "aoa"])
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(files=fl_packs(), data=st.data())
-def test_checking_one_flight_leader_file_prints_what_checking_the_pack_prints_for_it(
-        files: dict[str, str], data: st.DataObject, tmp_path_factory: pytest.TempPathFactory,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+@given(data=st.data())
+def test_checking_one_flight_leader_or_ace_of_aces_file_prints_what_checking_the_pack_prints_for_it(
+        packs_of: Callable[[], st.SearchStrategy[dict[str, str]]],
+        edit: Callable[[Callable[..., Any], dict[str, str]], tuple[str, str]], data: st.DataObject,
+        tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """Flight Leader's checks read only the entries a checked aircraft or scenario names, and solve the scenarios
-    together only when one is checked: what each file's check prints is still what the pack's check prints."""
-    _assert_one_file_checks_as_the_pack(files, data, _fl_edit, tmp_path_factory.mktemp("pack"), monkeypatch)
-
-
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(files=aoa_packs(), data=st.data())
-def test_checking_one_ace_of_aces_file_prints_what_checking_the_pack_prints_for_it(
-        files: dict[str, str], data: st.DataObject, tmp_path_factory: pytest.TempPathFactory,
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Ace of Aces checks only the planes and maneuvers of the files checked, and the charts, layouts, books and
-    designs together only when one of them is checked: what each file's check prints is what the pack's prints."""
-    _assert_one_file_checks_as_the_pack(files, data, _aoa_edit, tmp_path_factory.mktemp("pack"), monkeypatch)
+    together only when one is checked; Ace of Aces checks only the planes and maneuvers of the files checked, and the
+    charts, layouts, books and designs together only when one of them is: what each file's check prints is still
+    what the pack's check prints."""
+    _assert_one_file_checks_as_the_pack(data.draw(packs_of()), data, edit, tmp_path_factory.mktemp("pack"),
+                                        monkeypatch)
 
 
 def _assert_one_file_checks_as_the_pack(files: dict[str, str], data: st.DataObject,
