@@ -119,6 +119,14 @@ def test_a_misspelt_required_key_is_one_finding_and_another_missing_key_is_still
         "1:1 SCHEMA missing required key 'id'", "3:1 SCHEMA unknown key 'sped' (did you mean 'speed'?)"]
 
 
+def test_a_number_in_quotes_is_told_to_lose_them(tmp_path: Path, schemas) -> None:
+    """`speed: '7.5'` is text where a number goes: the finding says so; text that is no number gets no such hint."""
+    assert findings_for(tmp_path, schemas, "system: fw\nkind: thing\nid: a\nspeed: '7.5'\n") == [
+        "4:8 SCHEMA speed: expected a number, found string '7.5' (a number in quotes is text: remove the quotes)"]
+    assert findings_for(tmp_path, schemas, "system: fw\nkind: thing\nid: a\nspeed: fast\n") == [
+        "4:8 SCHEMA speed: expected a number, found string 'fast'"]
+
+
 def test_unknown_system_and_kind(tmp_path: Path, schemas) -> None:
     assert findings_for(tmp_path, schemas, "system: fv\nkind: thing\n") == [
         "1:9 SCHEMA-KIND system 'fv' is not one of fw (did you mean 'fw'?)"]

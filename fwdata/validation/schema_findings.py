@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -181,7 +182,7 @@ def _message(problem: ValidationError) -> str:
             return _missing([key for key in expected if isinstance(value, dict) and key not in value])
         case "type":
             wanted = " or ".join(expected) if isinstance(expected, list) else expected
-            return f"expected {_article(wanted)}, found {_describe(value)}"
+            return f"expected {_article(wanted)}, found {_describe(value)}{_quoted_number(value, expected)}"
         case "enum" if value is None:
             return f"expected one of: {', '.join(map(str, expected))}, found an empty value"
         case "enum":
@@ -210,6 +211,19 @@ def _message(problem: ValidationError) -> str:
         case "maxLength":
             return f"text is longer than {expected} characters"
     return problem.message
+
+
+def _quoted_number(value: Any, expected: Any) -> str:
+    """Return a hint when `value` is text that would be the number `expected` without its quotes ('7.5' for a
+    number, '12' for an integer), else ""."""
+    kinds = set(expected) if isinstance(expected, list) else {expected}
+    if not isinstance(value, str) or not kinds & {"number", "integer"}:
+        return ""
+    try:
+        number = int(value) if "number" not in kinds else float(value)
+    except ValueError:
+        return ""
+    return " (a number in quotes is text: remove the quotes)" if math.isfinite(number) else ""
 
 
 def _missing(keys: list[str]) -> str:
