@@ -366,7 +366,8 @@ def build_sources(paths: Sequence[Path], options: BuildOptions, *, schema_root: 
                 outputs += previews
                 progress("previewing", 1, 1)
             outputs.append(staging.write(INDEX_PAGE, index_page(outputs, systems, rendered.drawn_from,
-                                                                result.report.findings, FINDINGS_REPORT)))
+                                                                result.report.findings, FINDINGS_REPORT,
+                                                                result.review.hidden_counts())))
             outputs.append(staging.add(Output(FINDINGS_REPORT, format_findings_report(result.report, result.review)
                                               .encode("utf-8"))))
             result.outputs = staging.commit(last.cache_file(result, outputs, rendered.planned))

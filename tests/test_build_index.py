@@ -40,6 +40,14 @@ def test_each_output_links_its_pdf_and_lists_its_sources_findings() -> None:
     assert "<img" not in html and "<script" not in html and "http" not in html
 
 
+def test_the_findings_not_shown_are_counted_beside_those_shown() -> None:
+    """A build whose findings are all in its baseline says how many are, not only "0 ... reported"."""
+    html = b"".join(index_page([], {"fw": SYSTEM}, {}, [], "findings.txt",
+                               {"baselined": 190, "suppressed": 1})).decode("utf-8")
+    assert "0 errors, 0 warnings, 0 infos reported (190 baselined, 1 suppressed);" in html
+    assert "reported;" in page([], {}, [])  # nothing hidden: nothing said
+
+
 def test_a_thumbnail_is_the_first_png_page_when_the_build_made_one() -> None:
     outputs = [Output("fw/aircraft/p-51d.pdf", b"%PDF"), Output("fw/png/aircraft/p-51d/page-001.png", b"png"),
                Output("fw/tts/aircraft-deck-01.png", b"png")]

@@ -109,8 +109,8 @@ def source_paths(catalog: Catalog, system: str, sources: Iterable[EntryKey] | No
 
 
 def index_page(outputs: Sequence[OutputFile], systems: Mapping[str, GameSystem],
-               drawn_from: Mapping[str, frozenset[str]], findings: Sequence[Finding], findings_report: str
-               ) -> Iterator[bytes]:
+               drawn_from: Mapping[str, frozenset[str]], findings: Sequence[Finding], findings_report: str,
+               hidden: Mapping[str, int] | None = None) -> Iterator[bytes]:
     """Yield build/index.html (INDEX_PAGE) for `outputs` in UTF-8 pieces, as the template makes them: per system,
     each output with its name (a PDF's title), page count, size, thumbnail, link and findings.
 
@@ -118,7 +118,8 @@ def index_page(outputs: Sequence[OutputFile], systems: Mapping[str, GameSystem],
     missing there is drawn from none); `findings` are the findings the build reports,
     each listed under every output drawn from its file, and under "Other findings" when
     no output is. Thumbnails are the outputs' first-page PNGs when the build made them
-    (`--png`). Every text is HTML-escaped and every link relative, so the page works
+    (`--png`). `hidden` counts the findings not shown, by why (`Review.hidden_counts`: "baselined"...), named
+    beside the counts. Every text is HTML-escaped and every link relative, so the page works
     opened from disk. The page of 5,000 cards is 5 MB: it is written as it is made, never held whole.
     """
     written = {output.path for output in outputs}
@@ -150,5 +151,6 @@ def index_page(outputs: Sequence[OutputFile], systems: Mapping[str, GameSystem],
     pieces = environment.get_template("index.html.j2").generate(
         sections=sections, others=others, findings_report=findings_report,
         counts=", ".join(plural(sum(f.severity is severity for f in findings), severity.value)
-                         for severity in Severity))
+                         for severity in Severity),
+        hidden=", ".join(f"{count} {why}" for why, count in (hidden or {}).items()))
     return (piece.encode("utf-8") for piece in pieces)
