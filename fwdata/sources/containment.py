@@ -93,15 +93,7 @@ def open_in_pack(root: Path, path: Path, opener: PackOpener | None = None) -> in
     try:
         if os.open not in os.supports_dir_fd or not parts or parts == (".",):
             return os.open(real, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC)
-        folder = os.open(real_root, os.O_RDONLY | _DIRECTORY | _CLOEXEC)
-        try:
-            for part in parts[:-1]:
-                inner = os.open(part, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC, dir_fd=folder)
-                os.close(folder)
-                folder = inner
-            return os.open(parts[-1], os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC, dir_fd=folder)
-        finally:
-            os.close(folder)
+        return _open_beneath(real_root, parts)
     except OSError as exc:
         raise Refused("SOURCE-UNREADABLE", _os_problem(exc)) from None
 
@@ -128,19 +120,24 @@ class PackOpener:
             return None
         _refuse_system_file(os.path.join(self.real_root, *parts))  # before opening: opening a device may act
         try:
-            folder = os.open(self.real_root, os.O_RDONLY | _DIRECTORY | _CLOEXEC)
+            return _open_beneath(self.real_root, parts)
         except OSError:
             return None
-        try:
-            for part in parts[:-1]:  # a loop: a pack may nest a thousand folders
-                inner = os.open(part, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC, dir_fd=folder)
-                os.close(folder)
-                folder = inner
-            return os.open(parts[-1], os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC, dir_fd=folder)
-        except OSError:
-            return None
-        finally:
+
+
+def _open_beneath(real_root: str, parts: tuple[str, ...]) -> int:
+    """Return a descriptor of the file at `parts` under the folder `real_root`, each folder opened beneath the one
+    before and none of them, nor the file, through a link (a loop: a pack may nest a thousand folders). Raises
+    OSError when a part cannot be opened so."""
+    folder = os.open(real_root, os.O_RDONLY | _DIRECTORY | _CLOEXEC)
+    try:
+        for part in parts[:-1]:
+            inner = os.open(part, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC, dir_fd=folder)
             os.close(folder)
+            folder = inner
+        return os.open(parts[-1], os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC, dir_fd=folder)
+    finally:
+        os.close(folder)
 
 
 def read_regular(path: Path, max_bytes: int, *, follow: bool = True) -> bytes:
