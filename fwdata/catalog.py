@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from fwdata.sources.document import SourceDocument
+from fwdata.suggestions import did_you_mean
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,11 @@ class Catalog:
         first such file by path), or "" when none does."""
         paths = self._not_valid.get((system, kind, doc_id))
         return "" if not paths else f" ({min(paths)} has that id but does not pass its schema: see its findings)"
+
+    def unknown_ending(self, system: str, kind: str, doc_id: str) -> str:
+        """Return the end of a REF-UNKNOWN message for an id no entry has: `unknown_note`, else the id meant, if one
+        is near (`did_you_mean`)."""
+        return self.unknown_note(system, kind, doc_id) or did_you_mean(doc_id, self.ids(system, kind))
 
     def add(self, system: str, kind: str, doc_id: str, entry: Entry | PendingEntry) -> Entry | None:
         """Add an entry (or one made when first read); return the entry already holding that id, if any (the new

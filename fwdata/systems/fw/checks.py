@@ -8,7 +8,6 @@ from functools import cache, partial
 from fwdata.findings import Finding, error
 from fwdata.game_system import MAX_VARIANT_DEPTH, Catalog, Entry, PlannedCheck, variant_chain, variant_depth_message
 from fwdata.options import BuildOptions
-from fwdata.suggestions import did_you_mean
 from fwdata.systems.fw.card_checks import check_card
 from fwdata.systems.fw.derivation.checks import check_derivation
 from fwdata.systems.fw.model import AircraftDataCard, Scenario, resolve_variant_chain
@@ -72,7 +71,7 @@ def check_variant_bases(catalog: Catalog) -> Iterator[Finding]:
         if catalog.get("fw", "aircraft", card.variant_of) is None:
             yield error(entry.document.locate("/variant_of"), "REF-UNKNOWN",
                         f"variant_of {card.variant_of!r}: no fw aircraft with that id"
-                        f"{_unknown(catalog, 'aircraft', card.variant_of)}")
+                        f"{catalog.unknown_ending('fw', 'aircraft', card.variant_of)}")
             continue
         seen = [card.id]
         current: AircraftDataCard | None = card
@@ -97,7 +96,7 @@ def check_scenario_references(catalog: Catalog) -> Iterator[Finding]:
             if not catalog.has("fw", "aircraft", aircraft.aircraft):
                 yield error(entry.document.locate(f"{aircraft.pointer}/aircraft"), "REF-UNKNOWN",
                             f"aircraft {aircraft.aircraft!r}: no fw aircraft card with that id"
-                            f"{_unknown(catalog, 'aircraft', aircraft.aircraft)}")
+                            f"{catalog.unknown_ending('fw', 'aircraft', aircraft.aircraft)}")
 
 
 def check_table_shapes(catalog: Catalog) -> Iterator[Finding]:
@@ -109,12 +108,6 @@ def check_table_shapes(catalog: Catalog) -> Iterator[Finding]:
                 yield error(entry.document.locate(f"/rows/{index}"), "FW-TABLE-SHAPE",
                             f"row {index + 1} has {len(row)} cells; the table has {len(table.column_keys)} "
                             f"columns ({', '.join(table.column_keys)})")
-
-
-def _unknown(catalog: Catalog, kind: str, doc_id: str) -> str:
-    """Return the end of a REF-UNKNOWN message for an fw `kind` id no entry has: which file has it but fails its
-    schema, else the id meant, if one is near."""
-    return catalog.unknown_note("fw", kind, doc_id) or did_you_mean(doc_id, catalog.ids("fw", kind))
 
 
 def _card(catalog: Catalog, card_id: str) -> AircraftDataCard | None:

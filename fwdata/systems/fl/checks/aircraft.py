@@ -7,7 +7,6 @@ from dataclasses import replace
 
 from fwdata.findings import Finding, error, warning
 from fwdata.game_system import MAX_VARIANT_DEPTH, Catalog, variant_depth_message
-from fwdata.suggestions import did_you_mean
 from fwdata.systems.fl import rules
 from fwdata.systems.fl.model import UNKNOWN, FlAircraft, MissileLoad, NoteArmament, resolve_aircraft
 
@@ -37,12 +36,6 @@ def aircraft_lookup(catalog: Catalog) -> Callable[[str], FlAircraft | None]:
         return cache[key]
 
     return lookup
-
-
-def unknown(catalog: Catalog, kind: str, doc_id: str) -> str:
-    """Return the end of a REF-UNKNOWN message for an fl `kind` id no entry has: which file has it but fails its
-    schema, else the id meant, if one is near."""
-    return catalog.unknown_note(SYSTEM, kind, doc_id) or did_you_mean(doc_id, catalog.ids(SYSTEM, kind))
 
 
 def note_armaments(catalog: Catalog) -> dict[str, tuple[NoteArmament, ...]]:
@@ -78,7 +71,8 @@ def check_aircraft_bases(catalog: Catalog) -> Iterator[Finding]:
             yield error(
                 entry.document.locate("/base"),
                 "REF-UNKNOWN",
-                f"base {aircraft.base!r}: no fl aircraft with that id{unknown(catalog, 'aircraft', aircraft.base)}",
+                f"base {aircraft.base!r}: no fl aircraft with that id"
+                f"{catalog.unknown_ending(SYSTEM, 'aircraft', aircraft.base)}",
             )
             continue
         seen = [aircraft.id]

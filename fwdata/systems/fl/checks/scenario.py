@@ -10,7 +10,7 @@ from fwdata.findings import Finding, error, warning
 from fwdata.game_system import Catalog
 from fwdata.sources.document import SourceDocument
 from fwdata.systems.fl import rules
-from fwdata.systems.fl.checks.aircraft import SYSTEM, unknown
+from fwdata.systems.fl.checks.aircraft import SYSTEM
 from fwdata.systems.fl.model import UNKNOWN, FlAircraft, Flight, MissileLoad, Nation, Scenario, Side
 
 
@@ -23,21 +23,23 @@ def check_scenario_references(catalog: Catalog, scenario: Scenario, doc: SourceD
             yield error(
                 doc.locate(f"{side.pointer}/nation"),
                 "REF-UNKNOWN",
-                f"nation {side.nation!r}: no fl nation with that id{unknown(catalog, 'nation', side.nation)}",
+                f"nation {side.nation!r}: no fl nation with that id"
+                f"{catalog.unknown_ending(SYSTEM, 'nation', side.nation)}",
             )
         for flight in side.flights:
             if flight.nation is not None and nation_ids and flight.nation not in nation_ids:
                 yield error(
                     doc.locate(f"{flight.pointer}/nation"),
                     "REF-UNKNOWN",
-                    f"nation {flight.nation!r}: no fl nation with that id{unknown(catalog, 'nation', flight.nation)}",
+                    f"nation {flight.nation!r}: no fl nation with that id"
+                    f"{catalog.unknown_ending(SYSTEM, 'nation', flight.nation)}",
                 )
             if not catalog.has(SYSTEM, "aircraft", flight.aircraft):
                 yield error(
                     doc.locate(f"{flight.pointer}/aircraft"),
                     "REF-UNKNOWN",
                     f"aircraft {flight.aircraft!r}: no fl aircraft with that id"
-                    f"{unknown(catalog, 'aircraft', flight.aircraft)}",
+                    f"{catalog.unknown_ending(SYSTEM, 'aircraft', flight.aircraft)}",
                 )
 
 
